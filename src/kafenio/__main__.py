@@ -1,0 +1,5 @@
+"""``python -m kafenio`` runs the ``kafenio`` command."""
+
+from kafenio.cli import app
+
+app()

@@ -1,0 +1,242 @@
+"""The ``kafenio`` command: play, watch bots, replay records, ask the referee.
+
+Every error caused by the input (a bad card, option, preset, record line) is printed as one
+clear line naming what was wrong, with exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import kafenio
+from kafenio import referee
+from kafenio.engine.errors import KafenioError
+from kafenio.i18n import _
+
+app = typer.Typer(help=_("kafenio: Biriba, Buraco, Basra and its relatives, as played at the table."),
+                  no_args_is_help=True, pretty_exceptions_enable=False)
+rules_app = typer.Typer(help=_("The referee: is this meld, lay-off or capture legal, and what does it score?"),
+                        no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+console = Console()
+err_console = Console(stderr=True)
+
+PresetOpt = Annotated[list[str] | None, typer.Option(
+    "--preset", "-p", help=_("A preset; repeat to stack a base and modifiers."))]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help=_("A rule option as name=value; repeatable."))]
+JsonOpt = Annotated[bool, typer.Option("--json", help=_("Print one JSON object."))]
+
+
+def _fail(err: Exception) -> typer.Exit:
+    err_console.print(f"[bold red]{_('error')}:[/] {err}", highlight=False)
+    return typer.Exit(2)
+
+
+def records_dir() -> Path:
+    """Where finished matches' records are written (the user's data folder)."""
+    from platformdirs import user_data_path
+    return user_data_path("kafenio") / "records"
+
+
+def new_record_path(game: str) -> Path:
+    """A fresh record file name for a match of ``game``."""
+    folder = records_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
+    return folder / f"{game}-{stamp}.jsonl"
+
+
+@app.command()
+def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pisti, xeri or diloti"))],
+         preset: PresetOpt = None, option: OptionOpt = None,
+         seed: Annotated[int | None, typer.Option(help=_("Fix the match's shuffles."))] = None,
+         players: Annotated[str, typer.Option(
+             help=_("Comma-separated computer players for the other seats (random, heuristic)."))] = "heuristic",
+         delay: Annotated[float, typer.Option(help=_("Seconds between computer moves."))] = 0.6) -> None:
+    """Play a whole match at the terminal table against computer players."""
+    try:
+        g = kafenio.load_game(game, preset=preset, options=option)
+        from kafenio.tui import run_table
+    except KafenioError as err:
+        raise _fail(err) from None
+    run_table(g, seed=seed, players=players.split(","), delay=delay,
+              record_path=new_record_path(game))
+
+
+@app.command()
+def autoplay(game: Annotated[str, typer.Argument(help=_("The game to play."))],
+             preset: PresetOpt = None, option: OptionOpt = None,
+             seed: Annotated[int | None, typer.Option(help=_("Fix the match's shuffles."))] = None,
+             players: Annotated[str, typer.Option(help=_("Comma-separated players, one per seat "
+                                                         "or one for all."))] = "heuristic",
+             max_deals: Annotated[int | None, typer.Option(help=_("Stop after this many deals."))] = None,
+             record: Annotated[Path | None, typer.Option(help=_("Where to write the record."))] = None,
+             ) -> None:
+    """Let computer players play a match and write its record."""
+    from kafenio.agents import make_player, play_match
+    from kafenio.engine.match import Match
+    from kafenio.engine.records import Recorder
+
+    try:
+        g = kafenio.load_game(game, preset=preset, options=option)
+        kinds = players.split(",")
+        if len(kinds) == 1:
+            kinds = kinds * g.num_players
+        bots = [make_player(k, g, seed=None if seed is None else seed + i) for i, k in enumerate(kinds)]
+        match = Match(g, seed=seed)
+        path = record or new_record_path(game)
+        with path.open("w", encoding="utf-8") as out:
+            play_match(match, bots, Recorder(out), max_deals=max_deals,
+                       on_deal_end=lambda r, m: console.print(
+                           _("deal {i}: {s}  totals {t}").format(i=r.index + 1, s=r.scores, t=m.totals)))
+    except KafenioError as err:
+        raise _fail(err) from None
+    winner = _("none yet") if match.winner is None else str(match.winner)
+    console.print(_("winner: side {w}; record: {p}").format(w=winner, p=path))
+
+
+@app.command()
+def replay(path: Annotated[Path, typer.Argument(help=_("A record file (.jsonl)."))]) -> None:
+    """Replay a record, verifying every action, deal score and the result."""
+    from kafenio.engine.records import replay as replay_record
+
+    try:
+        result = replay_record(path)
+    except KafenioError as err:
+        raise _fail(err) from None
+    match = result.match
+    table = Table(title=_("{game}: {n} deals, {a} actions verified").format(
+        game=match.game.name, n=len(match.deals), a=result.actions))
+    table.add_column(_("deal"))
+    for side in range(match.game.num_sides):
+        table.add_column(_("side {s}").format(s=side), justify="right")
+    for deal in match.deals:
+        table.add_row(str(deal.index + 1), *[str(s) for s in deal.scores])
+    table.add_row(_("total"), *[str(t) for t in match.totals], style="bold")
+    console.print(table)
+    if result.complete:
+        console.print(_("record verified; winner: side {w}").format(w=match.winner))
+    else:
+        console.print(_("record verified so far; the match was not finished"))
+
+
+def _answer(game: str, verb: str, result: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        console.print_json(json.dumps(result))
+    else:
+        console.print(referee.describe(game, verb, result), highlight=False)
+
+
+@rules_app.command("meld")
+def rules_meld(game: str, cards: Annotated[str, typer.Argument(help=_('Cards, e.g. "5H 6H 7H 2C=8H".'))],
+               preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False,
+               kozi: Annotated[str | None, typer.Option(help=_("Biriba: the kozi suit (S, H, D, C)."))] = None,
+               ) -> None:
+    """Is this a legal new meld? Run or set, clean or dirty, its bonus, or the rule against it."""
+    extra = {"kozi": kozi} if kozi else {}
+    try:
+        result = referee.meld(game, cards, preset, option, **extra)
+    except KafenioError as err:
+        raise _fail(err) from None
+    _answer(game, "meld", result, as_json)
+
+
+@rules_app.command("layoff")
+def rules_layoff(game: str, cards: Annotated[str, typer.Argument(help=_("The cards laid off."))],
+                 meld: Annotated[str, typer.Option("--meld", help=_("The meld on the table."))],
+                 preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False,
+                 wild_end: Annotated[str | None, typer.Option(
+                     help=_("Where a displaced wild goes: low or high."))] = None) -> None:
+    """Can these cards be laid off on that meld? The meld after it, or the rule against it."""
+    extra = {"wild_end": wild_end} if wild_end else {}
+    try:
+        result = referee.layoff(game, meld, cards, preset, option, **extra)
+    except KafenioError as err:
+        raise _fail(err) from None
+    _answer(game, "layoff", result, as_json)
+
+
+@rules_app.command("capture")
+def rules_capture(game: str, floor: Annotated[str, typer.Option("--floor", help=_("The floor cards."))],
+                  play_card: Annotated[str, typer.Option("--play", help=_("The card played."))],
+                  preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False) -> None:
+    """What does this card capture from this floor, and is it a basra (pişti, xeri)?"""
+    try:
+        result = referee.capture(game, floor, play_card, preset, option)
+    except KafenioError as err:
+        raise _fail(err) from None
+    _answer(game, "capture", result, as_json)
+
+
+@rules_app.command("declare")
+def rules_declare(game: str, declaration: Annotated[str, typer.Argument(help=_("The declaration."))],
+                  floor: Annotated[str, typer.Option("--floor", help=_("The floor cards."))],
+                  hand: Annotated[str, typer.Option("--hand", help=_("The declarer's hand."))],
+                  preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False) -> None:
+    """Diloti: is this declaration allowed?"""
+    try:
+        result = referee.declare(game, floor, hand, declaration, preset, option)
+    except KafenioError as err:
+        raise _fail(err) from None
+    _answer(game, "declare", result, as_json)
+
+
+@rules_app.command("score")
+def rules_score(game: str,
+                data: Annotated[str, typer.Argument(help=_("The deal's end position as JSON, or @FILE, "
+                                                           "or - for standard input."))],
+                preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False) -> None:
+    """Score a deal from its end position (melds, hands and pots; or captured piles)."""
+    try:
+        if data == "-":
+            text = sys.stdin.read()
+        elif data.startswith("@"):
+            text = Path(data[1:]).read_text(encoding="utf-8")
+        else:
+            text = data
+        try:
+            position = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise KafenioError(_("score input is not JSON: {e}").format(e=err)) from None
+        if not isinstance(position, dict):
+            raise KafenioError(_("score input must be a JSON object"))
+        result = referee.score(game, position, preset, option)
+    except (KafenioError, OSError) as err:
+        raise _fail(err) from None
+    _answer(game, "score", result, as_json)
+
+
+@rules_app.command("list")
+def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) -> None:
+    """The game's presets and options, with the values a preset and options give."""
+    try:
+        book = kafenio.rulebook(game)
+        rules = book.build(preset, option)
+    except KafenioError as err:
+        raise _fail(err) from None
+    presets = Table(title=_("{game} presets").format(game=game))
+    for col in (_("preset"), _("kind"), _("sets")):
+        presets.add_column(col)
+    for p in book.presets:
+        presets.add_row(p.name, p.kind, ", ".join(f"{k}={v}" for k, v in p.values.items()) or "—")
+    console.print(presets)
+    options = Table(title=_("{game} options (with {p})").format(game=game, p=" + ".join(rules.presets)))
+    for col in (_("option"), _("value"), _("allowed"), _("meaning")):
+        options.add_column(col)
+    for o in book.options:
+        allowed = ", ".join(map(str, o.choices)) if o.choices else (
+            f"{o.low if o.low is not None else ''}…{o.high if o.high is not None else ''}"
+            if o.kind in ("int", "int?", "list") else o.kind)
+        options.add_row(o.name, str(rules[o.name]), allowed, o.doc)
+    console.print(options)
+

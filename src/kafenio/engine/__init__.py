@@ -1,0 +1,1 @@
+"""What every game shares: the Game/State contract, rules, errors, records and matches."""

@@ -1,0 +1,334 @@
+"""The engine contract every game implements (``shared/DESIGN.md``, "The engine contract").
+
+Shaped after OpenSpiel: a :class:`Game` holds the validated rules and makes states; a
+:class:`State` is one **deal**, advanced by integer actions from a fixed-size action space. The
+deal itself is not a chance node: ``new_initial_state(seed=…)`` fixes the whole deck order (an
+explicit ``deck=`` list does the same), so a deal replays exactly from its seed and its actions.
+
+Only two doors lead out of a state: :meth:`State.view` (what one seat may know) and the record
+(:mod:`kafenio.engine.records`). Players receive a :class:`Seat`, which offers nothing else.
+
+Player ids follow ``pyspiel.PlayerId``: :data:`TERMINAL` (−4) when the deal is over.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from kafenio.engine.errors import IllegalAction, KafenioError
+from kafenio.engine.rules import RuleBook, Rules
+from kafenio.i18n import _
+
+CHANCE = -1
+TERMINAL = -4
+
+
+class Game(ABC):
+    """A game with its rules: makes deals, knows the seats, sides and the match rules.
+
+    Subclasses set :attr:`name`, :attr:`rulebook` and :attr:`state_class`, and may override the
+    match hooks :meth:`next_dealer` and :meth:`match_winner`.
+    """
+
+    name: ClassVar[str]
+    rulebook: ClassVar[RuleBook]
+    state_class: ClassVar[type[State]]
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+
+    # -- seats and sides ---------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        """Seats at the table."""
+        return self.rules.num_players
+
+    @property
+    @abstractmethod
+    def num_sides(self) -> int:
+        """Scoring units of the match: partnerships, or single players in individual play."""
+
+    @abstractmethod
+    def side_of(self, seat: int) -> int:
+        """The side (``0 … num_sides−1``) that ``seat`` scores for over the match."""
+
+    def seats_of(self, side: int) -> list[int]:
+        """The seats of ``side``."""
+        return [s for s in range(self.num_players) if self.side_of(s) == side]
+
+    # -- actions ---------------------------------------------------------------------------
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space: every action id is in ``0 … n−1``."""
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """Shape of :meth:`State.observation_tensor`."""
+        return self.new_initial_state(seed=0).observation_tensor(0).shape
+
+    # -- deals -----------------------------------------------------------------------------
+    def new_initial_state(self, seed: int | None = None, deck: Sequence[int] | None = None, *,
+                          dealer: int = 0, match_scores: Sequence[float] | None = None) -> State:
+        """A new deal, cards dealt (``README.md`` §4: index 0 of the deck is the top card).
+
+        Args:
+            seed: fixes the shuffle; ``None`` draws one from the OS (``secrets``).
+            deck: an explicit deck order (card types); fixes the deal exactly. The deck must
+                hold exactly this game's cards.
+            dealer: the dealer's seat.
+            match_scores: each side's total before this deal (some rules depend on it).
+
+        Raises:
+            KafenioError: a deck that is not this game's deck, a dealer out of range.
+        """
+        if not 0 <= dealer < self.num_players:
+            raise KafenioError(_("dealer must be a seat from 0 to {n}").format(n=self.num_players - 1))
+        if deck is None:
+            if seed is None:
+                import secrets
+                seed = secrets.randbits(63)
+            deck = self.shuffle(seed)
+        else:
+            deck = list(deck)
+            expected = sorted(self.full_deck())
+            if sorted(deck) != expected:
+                raise KafenioError(_("deck: expected the {n} cards of {game}, got {m} cards that differ")
+                                   .format(n=len(expected), game=self.name, m=len(deck)))
+        scores = list(match_scores) if match_scores is not None else [0] * self.num_sides
+        return self.state_class(self, deck, dealer, scores)
+
+    @abstractmethod
+    def full_deck(self) -> list[int]:
+        """Every card of this game's deck as card types (order irrelevant)."""
+
+    def shuffle(self, seed: int) -> list[int]:
+        """The deck order that ``seed`` gives."""
+        deck = self.full_deck()
+        random.Random(seed).shuffle(deck)
+        return deck
+
+    def deserialize_state(self, text: str) -> State:
+        """Rebuild a state from :meth:`State.serialize` output by replaying its actions.
+
+        Raises:
+            KafenioError: malformed text, or an action that is not legal where it stands.
+        """
+        try:
+            data = json.loads(text)
+            deck, dealer, scores, actions = (data["deck"], data["dealer"], data["match_scores"],
+                                             data["actions"])
+        except (json.JSONDecodeError, KeyError, TypeError) as err:
+            raise KafenioError(_("not a serialized {game} state: {err}").format(
+                game=self.name, err=err)) from None
+        if data.get("game") != self.name or data.get("rules") != self.rules.to_dict():
+            raise KafenioError(_("serialized state is for other rules or another game"))
+        state = self.new_initial_state(deck=deck, dealer=dealer, match_scores=scores)
+        for action in actions:
+            state.apply_action(action)
+        return state
+
+    # -- match -----------------------------------------------------------------------------
+    def next_dealer(self, dealer: int) -> int:
+        """The dealer of the next deal; by default the next seat in the direction of play."""
+        return (dealer + self.direction) % self.num_players
+
+    @property
+    def direction(self) -> int:
+        """+1 for clockwise play (README §3), −1 for counterclockwise."""
+        return -1 if self.rules.get("play_direction") == "counterclockwise" else 1
+
+    @abstractmethod
+    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int]) -> int | None:
+        """The winning side once the match is over after a deal, else ``None`` (play on)."""
+
+
+class State(ABC):
+    """One deal. Subclasses implement the abstract methods; the checked entry points are here.
+
+    Attributes:
+        game: the :class:`Game`.
+        dealer: the dealer's seat.
+        match_scores: each side's total before this deal.
+        history: the action ids applied so far.
+    """
+
+    def __init__(self, game: Game, deck: list[int], dealer: int, match_scores: list[float]):
+        self.game = game
+        self.dealer = dealer
+        self.match_scores = match_scores
+        self.history: list[int] = []
+        self._deck = deck
+
+    # -- to implement ------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action ids of the current player (empty when terminal)."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply a legal action (unchecked: the hot path)."""
+
+    @abstractmethod
+    def explain_illegal(self, action: int) -> IllegalAction:
+        """The error for an action that is not legal now, naming the rule that forbids it."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True when the deal is over."""
+
+    @abstractmethod
+    def side_scores(self) -> list[float]:
+        """Each match side's score for this deal (final once terminal; running before)."""
+
+    @abstractmethod
+    def score_sheet(self) -> dict[str, Any]:
+        """The itemised scoring of the deal per side: JSON-ready, every line with its points."""
+
+    @abstractmethod
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        """An action in the compact notation (``draw``, ``discard KS``, ``play 7D`` …)."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """Parse the compact notation.
+
+        Raises:
+            KafenioError: text that names no action (CardError for a bad card).
+        """
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-ready dict; ``None`` is a spectator."""
+
+    @abstractmethod
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """The seat's observation as a float32 vector (layout in ``docs/observations.md``)."""
+
+    @abstractmethod
+    def information_state_string(self, seat: int) -> str:
+        """A perfect-recall key of the seat's information; it determines the legal actions."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with everything ``seat`` knows; only unknown cards move."""
+
+    # -- provided --------------------------------------------------------------------------
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` for the current player after checking it is legal.
+
+        Raises:
+            IllegalAction: naming the rule; the state is unchanged.
+        """
+        if action not in self.legal_actions():
+            raise self.explain_illegal(action)
+        self._apply(action)
+        self.history.append(action)
+
+    def apply_string(self, text: str) -> int:
+        """Parse and apply an action in the compact notation; returns its id.
+
+        Raises:
+            KafenioError: unparsable text, or IllegalAction; the state is unchanged.
+        """
+        action = self.string_to_action(text)
+        self.apply_action(action)
+        return action
+
+    def child(self, action: int) -> State:
+        """A copy with ``action`` applied."""
+        copy = self.clone()
+        copy.apply_action(action)
+        return copy
+
+    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
+        """int8 mask of length ``num_distinct_actions``; all zeros for a seat not on turn."""
+        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        if player is None or player == self.current_player():
+            mask[self.legal_actions()] = 1
+        return mask
+
+    def returns(self) -> list[float]:
+        """Per seat: its side's deal score (partners get equal values)."""
+        scores = self.side_scores()
+        return [scores[self.game.side_of(s)] for s in range(self.game.num_players)]
+
+    def serialize(self) -> str:
+        """The whole state as text (deck order included: engine-internal, never sent out)."""
+        return json.dumps({"game": self.game.name, "rules": self.game.rules.to_dict(),
+                           "deck": self._deck, "dealer": self.dealer,
+                           "match_scores": self.match_scores, "actions": self.history})
+
+    def playout(self, rng: random.Random) -> int:
+        """Play uniformly random legal actions to the end of the deal; returns how many."""
+        n = 0
+        while not self.is_terminal():
+            legal = self.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            self._apply(action)
+            self.history.append(action)
+            n += 1
+        return n
+
+
+class Seat:
+    """The door a player (bot, human interface) gets to a deal: its own seat's knowledge only.
+
+    It offers the seat's view, the legal actions when it is on turn, the notation, and
+    determinizations (:meth:`resample`) — never another hand, the stock or the deck.
+    """
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int):
+        self._state = state
+        self.seat = seat
+
+    @property
+    def game(self) -> Game:
+        """The game (rules, seats, sides, action space)."""
+        return self._state.game
+
+    def view(self) -> dict[str, Any]:
+        """The seat's view (:meth:`State.view`)."""
+        return self._state.view(self.seat)
+
+    def is_my_turn(self) -> bool:
+        """True when this seat is to act."""
+        return self._state.current_player() == self.seat
+
+    def legal_actions(self) -> list[int]:
+        """The legal action ids when on turn, else ``[]``."""
+        return self._state.legal_actions() if self.is_my_turn() else []
+
+    def action_to_string(self, action: int) -> str:
+        """The notation of ``action``."""
+        return self._state.action_to_string(action, self.seat)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse the notation (raises KafenioError)."""
+        return self._state.string_to_action(text)
+
+    def observation_tensor(self) -> np.ndarray:
+        """The seat's observation tensor."""
+        return self._state.observation_tensor(self.seat)
+
+    def information_state_string(self) -> str:
+        """The seat's perfect-recall information key."""
+        return self._state.information_state_string(self.seat)
+
+    def resample(self, rng: random.Random) -> State:
+        """A full state consistent with this seat's knowledge (a determinization)."""
+        return self._state.resample_from_infostate(self.seat, rng)

@@ -1,0 +1,298 @@
+"""Rule options, presets and the validated rule set of a game.
+
+Implements ``shared/rules/README.md`` §5: start from the defaults, apply presets left to right,
+then individual overrides; exactly one **base** preset is used (the game's default base when the
+caller names none) and any number of **modifier** presets stack on it. Every game declares its
+options and presets once in a :class:`RuleBook`; its ``check`` hook refuses the combinations the
+game's spec marks incompatible.
+
+>>> book = RuleBook("demo", [Option("players", "int", 4, low=2, high=6),
+...                          Option("sets", "bool", True)],
+...                 [Preset("four", "base", {}), Preset("runs_only", "modifier", {"sets": False})])
+>>> rules = book.build(["runs_only"], {"players": "2"})
+>>> rules.players, rules.sets, rules.presets
+(2, False, ('four', 'runs_only'))
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kafenio.engine.errors import RulesError
+from kafenio.i18n import _
+
+OptionKind = str  # "bool" | "int" | "int?" | "enum" | "list" | "table"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named rule option (README §5).
+
+    Args:
+        name: ``snake_case`` name, unique within the game.
+        kind: ``bool``, ``int``, ``int?`` (``None`` = feature off), ``enum``, ``list`` (a list of
+            ints) or ``table`` (a mapping given inline, or the name of one of ``choices``).
+        default: the value, or a function of the other resolved values (e.g. ``4 × players``).
+        choices: allowed values of an ``enum`` (or named tables of a ``table``).
+        low, high: inclusive bounds of an ``int`` (and of each entry of a ``list``).
+        doc: one line saying what the option does, for help texts and the web lobby.
+    """
+
+    name: str
+    kind: OptionKind
+    default: Any
+    choices: tuple = ()
+    low: int | None = None
+    high: int | None = None
+    doc: str = ""
+
+    def coerce(self, value: Any) -> Any:
+        """Check ``value`` (or parse it from a CLI string) against this option.
+
+        Raises:
+            RulesError: naming the option, with the allowed values.
+        """
+        if isinstance(value, str) and self.kind != "enum" and not (
+                self.kind == "table" and value in self.choices):
+            value = self._parse_text(value)
+        kind = self.kind
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise RulesError(self.name, _("expected true or false, got {v!r}").format(v=value))
+            return value
+        if kind in ("int", "int?"):
+            if value is None and kind == "int?":
+                return None
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(self.name, _("expected an integer, got {v!r}").format(v=value))
+            self._check_bounds(value)
+            return value
+        if kind == "enum":
+            if value not in self.choices:
+                raise RulesError(self.name, _("{v!r} is not one of {c}").format(
+                    v=value, c=", ".join(map(str, self.choices))))
+            return value
+        if kind == "list":
+            if not isinstance(value, (list, tuple)) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in value):
+                raise RulesError(self.name, _("expected a list of integers, got {v!r}").format(
+                    v=value))
+            for v in value:
+                self._check_bounds(v)
+            return tuple(value)
+        if kind == "table":
+            if isinstance(value, str):
+                if value not in self.choices:
+                    raise RulesError(self.name, _("{v!r} is not one of {c}").format(
+                        v=value, c=", ".join(map(str, self.choices))))
+                return value
+            if isinstance(value, Mapping):
+                return dict(value)
+            raise RulesError(self.name, _("expected a table name or a mapping, got {v!r}").format(
+                v=value))
+        raise AssertionError(f"unknown option kind {kind}")
+
+    def _check_bounds(self, value: int) -> None:
+        if self.low is not None and value < self.low:
+            raise RulesError(self.name, _("{v} is below the minimum {m}").format(v=value, m=self.low))
+        if self.high is not None and value > self.high:
+            raise RulesError(self.name, _("{v} is above the maximum {m}").format(v=value, m=self.high))
+
+    def _parse_text(self, text: str) -> Any:
+        low = text.strip().lower()
+        if self.kind == "bool":
+            if low in ("true", "yes", "on", "1"):
+                return True
+            if low in ("false", "no", "off", "0"):
+                return False
+            return text
+        if self.kind == "int?" and low in ("null", "none", "off"):
+            return None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            if self.kind == "list":
+                parts = [p for p in text.replace("[", "").replace("]", "").split(",") if p.strip()]
+                try:
+                    return [int(p) for p in parts]
+                except ValueError:
+                    return text
+            return text
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named partial list of option values: a ``base`` (exactly one is used) or a ``modifier``."""
+
+    name: str
+    kind: str
+    values: Mapping[str, Any]
+    doc: str = ""
+
+
+@dataclass
+class RuleBook:
+    """A game's options, presets and constraints.
+
+    Args:
+        game: the game's name.
+        options: every option, in the spec's table order.
+        presets: every preset; the first base preset is the default base.
+        check: called with the resolved values; raises :class:`RulesError` on an incompatible
+            combination (the spec's "Constraints" paragraph).
+    """
+
+    game: str
+    options: Sequence[Option]
+    presets: Sequence[Preset]
+    check: Callable[[dict[str, Any]], None] | None = None
+    by_name: dict[str, Option] = field(init=False)
+    preset_by_name: dict[str, Preset] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.by_name = {o.name: o for o in self.options}
+        self.preset_by_name = {p.name: p for p in self.presets}
+
+    @property
+    def default_base(self) -> str:
+        """The base preset used when the caller names none."""
+        return next(p.name for p in self.presets if p.kind == "base")
+
+    def build(self, presets: str | Iterable[str] | None = None,
+              overrides: Mapping[str, Any] | Iterable[str] | None = None) -> Rules:
+        """Resolve defaults → base preset → modifier presets (in order) → overrides.
+
+        Args:
+            presets: a preset name or names; at most one base, any number of modifiers.
+            overrides: ``{option: value}`` or CLI strings ``"option=value"``; string values are
+                parsed by the option's type.
+
+        Raises:
+            RulesError: an unknown option or preset (listing the known ones), a bad value, two
+                base presets, or a combination the spec marks incompatible.
+        """
+        names = [presets] if isinstance(presets, str) else list(presets or [])
+        chosen: list[Preset] = []
+        for name in names:
+            preset = self.preset_by_name.get(name)
+            if preset is None:
+                raise RulesError(name, _("unknown preset of {game}; the presets are: {known}")
+                                 .format(game=self.game, known=", ".join(self.preset_by_name)))
+            chosen.append(preset)
+        bases = [p for p in chosen if p.kind == "base"]
+        if len(bases) > 1:
+            raise RulesError(bases[1].name, _("only one base preset may be used (already {first})")
+                             .format(first=bases[0].name))
+        if not bases:
+            chosen.insert(0, self.preset_by_name[self.default_base])
+        else:
+            chosen.remove(bases[0])
+            chosen.insert(0, bases[0])
+        given: dict[str, Any] = {}
+        for preset in chosen:
+            given.update(preset.values)
+        for key, value in self._pairs(overrides):
+            option = self.by_name.get(key)
+            if option is None:
+                raise RulesError(key, _("unknown option of {game}; the options are: {known}")
+                                 .format(game=self.game, known=", ".join(self.by_name)))
+            given[key] = option.coerce(value)
+        values = self.resolve(given)
+        return Rules(self.game, values, tuple(p.name for p in chosen))
+
+    def resolve(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Fill in defaults (callable ones from the others), coerce and check every value.
+
+        Raises:
+            RulesError: as :meth:`build`.
+        """
+        for key in given:
+            if key not in self.by_name:
+                raise RulesError(key, _("unknown option of {game}").format(game=self.game))
+        values: dict[str, Any] = {}
+        deferred = []
+        for option in self.options:
+            if option.name in given:
+                values[option.name] = option.coerce(given[option.name])
+            elif callable(option.default):
+                deferred.append(option)
+            else:
+                values[option.name] = option.coerce(option.default)
+        for option in deferred:
+            values[option.name] = option.coerce(option.default(values))
+        if self.check is not None:
+            self.check(values)
+        return values
+
+    def from_dict(self, data: Mapping[str, Any], presets: Sequence[str] = ()) -> Rules:
+        """Rebuild a rule set from :meth:`Rules.to_dict` output (e.g. from a record).
+
+        Raises:
+            RulesError: an unknown option or a bad value.
+        """
+        return Rules(self.game, self.resolve(dict(data)), tuple(presets))
+
+    @staticmethod
+    def _pairs(overrides: Mapping[str, Any] | Iterable[str] | None) -> Iterator[tuple[str, Any]]:
+        if overrides is None:
+            return
+        if isinstance(overrides, Mapping):
+            yield from overrides.items()
+            return
+        for item in overrides:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise RulesError(item, _("write an option as name=value"))
+            yield key.strip(), value.strip()
+
+
+class Rules(Mapping):
+    """An immutable, validated rule set: ``rules.num_players`` or ``rules["num_players"]``.
+
+    Attributes:
+        game: the game's name.
+        presets: the presets it was built from (base first).
+    """
+
+    __slots__ = ("_values", "game", "presets")
+
+    def __init__(self, game: str, values: Mapping[str, Any], presets: tuple[str, ...] = ()):
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "presets", presets)
+        object.__setattr__(self, "_values", dict(values))
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Rules are immutable")
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and self.game == other.game and self._values == other._values
+
+    def __hash__(self) -> int:
+        return hash((self.game, json.dumps(self.to_dict(), sort_keys=True)))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values (tuples become lists)."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self._values.items()}
+
+    def __repr__(self) -> str:
+        return f"Rules({self.game!r}, presets={list(self.presets)!r})"
