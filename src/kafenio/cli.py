@@ -240,3 +240,23 @@ def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) ->
         options.add_row(o.name, str(rules[o.name]), allowed, o.doc)
     console.print(options)
 
+
+
+#: modules that add commands to ``app`` through their ``register(app)`` function
+COMMAND_MODULES = ("kafenio.arena.cli", "kafenio.server.cli", "kafenio.benchcli")
+
+
+def _register_commands() -> None:
+    import importlib
+
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name is not None and name.startswith(err.name):
+                continue
+            raise
+        module.register(app)
+
+
+_register_commands()
