@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -48,9 +48,9 @@ class Workload:
     """
 
     game: str
-    options: dict = field(default_factory=dict)
-    anchor: str = "openspiel_gin_rummy"
-    target: float = 1.0
+    options: dict
+    anchor: str
+    target: float
 
 
 WORKLOADS = (
@@ -75,8 +75,7 @@ def kafenio_playout(game: str, options: dict, seconds: float = 10.0, seed: int =
         ``{"name", "error": "not available yet", "detail"}`` when kafenio cannot load the game.
     """
     try:
-        from kafenio import load_game
-        from kafenio.engine.errors import KafenioError
+        from kafenio import KafenioError, load_game
     except ImportError as exc:
         return _not_available(game, exc)
     try:
@@ -193,20 +192,19 @@ def render(rows: Sequence[dict], machine: dict, seconds: float) -> Table:
                           f"{packages}")
     table.add_column("row", no_wrap=True)
     for header in ("transitions/s", "decisions/s", "iterations/s", "vs anchor", "target"):
-        table.add_column(header, justify="right")
-    table.add_column("status")
+        table.add_column(header, justify="right", min_width=len(header))
+    table.add_column("status", no_wrap=True)
     for row in rows:
-        name = f"{row['name']} ({NOTES_ROWS[row['name']]})" if row["name"] in NOTES_ROWS else row["name"]
         ratio = row.get("ratio")
         if "error" in row:
             status = f"[yellow]{row['error']}"
         elif "target" not in row:
-            status = "[green]ok"
+            status = f"[green]anchor {NOTES_ROWS[row['name']]}"
         elif ratio is None:
             status = "[yellow]no anchor figure"
         else:
             status = "[green]meets target" if ratio >= row["target"] else "[red]below target"
-        table.add_row(name, num(row.get("transitions_per_s")), num(row.get("decisions_per_s")),
+        table.add_row(row["name"], num(row.get("transitions_per_s")), num(row.get("decisions_per_s")),
                       num(row.get("iterations_per_s")),
                       f"{ratio:.2f}× {NOTES_ROWS[row['anchor']]}" if ratio is not None else "–",
                       f"≥ {row['target']:g}×" if "target" in row else "–", status)
@@ -214,7 +212,12 @@ def render(rows: Sequence[dict], machine: dict, seconds: float) -> Table:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse the command line, run the selected rows, print the table and write the JSON."""
+    """Parse the command line, run the selected rows, print the table and write the JSON.
+
+    Returns:
+        the exit status: 1 when a row failed (its game or anchor raised, or its process died),
+        else 0. A game not available yet or an anchor not installed is not a failure.
+    """
     names = [w.game for w in WORKLOADS] + list(ANCHORS)
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.run",
@@ -228,18 +231,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     console = Console()
     if not console.is_terminal:
-        console.width = max(console.width, 120)  # logs and pipes: keep the table on one line per row
+        console.width = max(console.width, 132)  # logs and pipes: keep the table on one line per row
     machine = machine_info()
     workloads, anchors = plan(args.only)
     rows = measure(workloads, anchors, args.seconds, args.seed, console)
     console.print(render(rows, machine, args.seconds))
     for row in rows:
         if "detail" in row:
-            console.print(f"{row['name']}: {row['detail']}", markup=False, highlight=False)
+            console.print(f"{row['name']}: {row['detail']}", style="dim", markup=False, highlight=False)
     if args.json:
         report = {"machine": machine, "seconds": args.seconds, "seed": args.seed, "rows": rows}
         args.json.write_text(json.dumps(report, indent=2) + "\n")
-    return 0
+    return int(any(row.get("error") == "failed" for row in rows))
 
 
 if __name__ == "__main__":
