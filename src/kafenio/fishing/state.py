@@ -1,0 +1,540 @@
+"""The fishing deal state machine shared by Basra and (next) Pişti, Xeri and Diloti.
+
+``basra.md`` §2–§6 and ``fishing-relatives.md`` §0: deal in batches (no new floor cards after
+the first), play one card a turn, capture or trail, a capture choice as a **second decision
+step** when the rules let the player choose (``AI-NOTES.md`` §5), the last capturer takes what
+is left, and the deal is scored by card points, the majority bonus and special captures.
+
+A game is data plus small hooks on :class:`FishingGame` / :class:`FishingState`:
+
+* ``FishingGame``: ``capture_spec``, ``card_points``, ``floor_redeal`` (cards moved from the
+  opening floor to the bottom of the stock), ``majority_points``/``tie_rule``,
+  ``special_name``, ``rule_refs`` (spec sections for errors);
+* ``FishingState._options(card)``: what a card may take (default: :func:`capture_options`;
+  a pile game restricts it to the top card, Diloti adds declarations);
+* ``FishingState._capture_bonus(card, option, final)``: points of a special capture (basra,
+  pişti, xeri) — read ``self.floor`` (before the capture) and ``self.lone_trail``.
+
+**Action ids** (fixed size ``52 + MAX_CHOICES``): ``0 … 51`` play that card type
+(``play 7D``); ``52 + k`` takes capture option ``k`` of the pending play (``capture 5C 4D``,
+or ``trail`` for the empty option when capturing is optional). Options are ordered most cards
+first, then by floor position; at most :data:`MAX_CHOICES` are offered (``docs/views-fishing.md``).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from kafenio.cards import RANK, SUIT, format_card, format_cards, parse_cards
+from kafenio.engine.errors import IllegalAction, KafenioError
+from kafenio.engine.game import TERMINAL, Game, State
+from kafenio.fishing.captures import CaptureSpec, capture_options
+from kafenio.fishing.scoring import score_deal
+from kafenio.i18n import _
+
+NUM_PLAY = 52
+MAX_CHOICES = 128
+CHOOSE = NUM_PLAY
+DRAW = -1  # match_winner's value for a drawn match (final_tie_rule = draw)
+FLOOR_ORDER = tuple(RANK[c] * 4 + SUIT[c] for c in range(52))
+
+
+class FishingGame(Game):
+    """A fishing game's rules turned into the tables the hot path reads.
+
+    Subclasses set ``name``, ``rulebook``, ``state_class`` and fill the attributes below in
+    ``__init__`` (after calling this one).
+    """
+
+    special_name: ClassVar[str] = "basras"
+    rule_refs: ClassVar[dict[str, str]] = {"play": "§3", "choice": "§3.1", "end": "§5"}
+    spec_file: ClassVar[str] = "basra.md"
+    #: True keeps the floor in arrival order (a pile, top card last: Pişti, Xeri); False keeps it
+    #: sorted by rank then suit (Basra, Diloti: the floor is a set, and the capture memo hits)
+    pile_floor: ClassVar[bool] = False
+
+    def __init__(self, rules):
+        super().__init__(rules)
+        n = rules.num_players
+        teams = n == 4 and rules.get("partnerships", False)
+        self._sides = tuple(s % 2 if teams else s for s in range(n))
+        self._num_sides = 2 if teams else n
+        self.capture_spec = CaptureSpec()
+        self.card_points: tuple[int, ...] = (0,) * 52
+        self.floor_redeal: frozenset[int] = frozenset()
+        self.majority_points = rules.get("majority_points", 0)
+        self.tie_rule = rules.get("majority_tie_rule", "nobody")
+        step = self.direction
+        self._next = tuple((s + step) % n for s in range(n))
+
+    @property
+    def num_sides(self) -> int:
+        return self._num_sides
+
+    def side_of(self, seat: int) -> int:
+        return self._sides[seat]
+
+    def num_distinct_actions(self) -> int:
+        return NUM_PLAY + MAX_CHOICES
+
+    def rule(self, key: str) -> str:
+        """The spec reference of a rule (``"basra.md §3"``) for :class:`IllegalAction`."""
+        return f"{self.spec_file} {self.rule_refs[key]}"
+
+    def new_initial_state(self, seed=None, deck=None, *, dealer=0, match_scores=None,
+                          majority_carry: int = 0) -> FishingState:
+        """As :meth:`Game.new_initial_state`, plus ``majority_carry``: majority points carried
+        over from tied earlier deals (``majority_tie_rule = carry_over``, §6)."""
+        state = super().new_initial_state(seed, deck, dealer=dealer, match_scores=match_scores)
+        state.majority_carry = majority_carry
+        return state
+
+    def position(self, floor: Sequence[int], hands: Sequence[Sequence[int]], *, to_play: int | None = None,
+                 stock: Sequence[int] = (), lone_trail: int | None = None) -> FishingState:
+        """A constructed mid-deal position (referee, worked examples): ``floor`` on the table,
+        ``hands`` per seat, ``stock`` (top first) still to deal; cards named nowhere are out of
+        play. ``lone_trail``: the lone floor card the previous player trailed onto (§4.1).
+        Its history starts here, so it does not serialize."""
+        state = self.new_initial_state(seed=0)
+        state.floor = state._arrange(floor)
+        state.hands = [sorted(h) for h in hands]
+        state.stock, state.stock_pos, state.stock_known = tuple(stock), 0, ()
+        state.cur = state.cur if to_play is None else to_play
+        state.cards_left = sum(map(len, state.hands)) + len(stock)
+        state.lone_trail = lone_trail
+        state.log = [("floor", tuple(floor), (), tuple(floor))]
+        state._legal = state.hands[state.cur]
+        return state
+
+    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int]) -> int | None:
+        """§7: once a side reaches the target the highest total wins; a tie at the top follows
+        ``final_tie_rule`` (``play_on`` → ``None``; ``draw`` → :data:`DRAW`; ``extend_target``
+        → the target rises by ``tie_extension`` above the tied totals, computed from the totals:
+        while the runner-up has also reached the target, the leader must reach the next step)."""
+        rules = self.rules
+        target = rules.target_score
+        strict = rules.get("target_comparison", "greater_or_equal") == "greater"
+        best = max(totals)
+        ranked = sorted(totals, reverse=True)
+        tie_rule = rules.get("final_tie_rule", "play_on")
+        if tie_rule == "extend_target" and len(ranked) > 1:
+            step = rules.get("tie_extension", 20)
+            while (ranked[1] > target) if strict else (ranked[1] >= target):
+                target += step
+        if (best <= target) if strict else (best < target):
+            return None
+        if ranked[1:2] == [best]:
+            return DRAW if tie_rule == "draw" else None
+        return list(totals).index(best)
+
+
+class FishingState(State):
+    """One fishing deal (see the module docstring for the hooks and the action ids)."""
+
+    game: FishingGame
+
+    def __init__(self, game: FishingGame, deck: list[int], dealer: int, match_scores: list[float]):
+        super().__init__(game, deck, dealer, match_scores)
+        n = game.num_players
+        self.majority_carry = 0
+        self.hands: list[list[int]] = [[] for _s in range(n)]
+        self.floor: list[int] = []
+        self.captured: list[list[int]] = [[] for _s in range(game.num_sides)]
+        self.specials: list[list[int]] = [[] for _s in range(game.num_sides)]
+        self.last_capturer = -1
+        self.last_capture: tuple[int, tuple[int, ...]] | None = None
+        self.lone_trail: int | None = None
+        self.pending: tuple[int, list[tuple[int, ...]]] | None = None
+        self.final_take: tuple[int, tuple[int, ...]] = (-1, ())
+        self.log: list[tuple] = []
+        self.stock: tuple[int, ...] = ()
+        self.stock_pos = 0
+        self.stock_known: tuple[int, ...] = ()
+        self.sheet: list[dict[str, Any]] | None = None
+        self.carry_out = 0
+        self.cur = game._next[dealer]
+        self._layout()
+        self.cards_left = sum(map(len, self.hands)) + len(self.stock)
+        self._legal = self.hands[self.cur]
+
+    # -- hooks -----------------------------------------------------------------------------
+    def _layout(self) -> None:
+        """Deal the first batch and the floor (``basra.md`` §2): ``hand_size`` cards one at a
+        time from the first player round to the dealer, ``floor_size`` face up, then every floor
+        card of ``floor_redeal`` goes to the bottom of the stock and is replaced from the top."""
+        rules = self.game.rules
+        deck = self._deck
+        order = self._order()
+        pos = 0
+        for _k in range(rules.hand_size):
+            for seat in order:
+                self.hands[seat].append(deck[pos])
+                pos += 1
+        for hand in self.hands:
+            hand.sort()
+        size = rules.get("floor_size", 4)
+        floor = list(deck[pos:pos + size])
+        stock = list(deck[pos + size:])
+        redeal = self.game.floor_redeal
+        moved = []
+        while any(c in redeal for c in floor):
+            for i, c in enumerate(floor):
+                if c in redeal:
+                    stock.append(c)
+                    moved.append(c)
+                    floor[i] = stock.pop(0)
+        self.floor = self._arrange(floor)
+        self.stock = tuple(stock)
+        self.stock_known = tuple(moved)
+        self.log.append(("floor", tuple(deck[pos:pos + size]), tuple(moved), tuple(floor)))
+
+    def _options(self, card: int) -> list[tuple[int, ...]]:
+        """What ``card`` may take from the floor (positions); see :func:`capture_options`."""
+        return capture_options(self.floor, card, self.game.capture_spec)
+
+    def _capture_bonus(self, card: int, option: tuple[int, ...], final: bool) -> int:
+        """Points of a special capture made by ``card`` taking ``option`` (0 = none)."""
+        return 0
+
+    def outcomes(self, card: int) -> list[tuple[tuple[int, ...], int]]:
+        """What playing ``card`` now may do: ``[(floor positions taken, special points)]``,
+        ``[]`` when it trails; several entries mean the player chooses."""
+        final = self.cards_left == 1
+        return [(o, self._capture_bonus(card, o, final) if o else 0) for o in self._options(card)]
+
+    def _arrange(self, cards: Sequence[int]) -> list[int]:
+        """The floor in this game's order (see :attr:`FishingGame.pile_floor`)."""
+        return list(cards) if self.game.pile_floor else sorted(cards, key=FLOOR_ORDER.__getitem__)
+
+    # -- dealing ---------------------------------------------------------------------------
+    def _order(self) -> list[int]:
+        nxt = self.game._next
+        seat = nxt[self.dealer]
+        order = [seat]
+        while seat != self.dealer:
+            seat = nxt[seat]
+            order.append(seat)
+        return order
+
+    def _deal_batch(self) -> None:
+        """§2 later distributions: ``hand_size`` each, or the stock shared out evenly with any
+        leftover (fewer than the players) dealt face up to the floor first."""
+        n = self.game.num_players
+        size = self.game.rules.hand_size
+        pos = self.stock_pos
+        remaining = len(self.stock) - pos
+        if remaining < n * size:
+            size = remaining // n
+            extra = remaining - size * n
+            if extra:
+                self.floor = self._arrange(self.floor + list(self.stock[pos:pos + extra]))
+                pos += extra
+        order = self._order()
+        stock = self.stock
+        for seat in order:
+            self.hands[seat] = sorted(stock[pos + k * n + order.index(seat)] for k in range(size))
+        self.log.append(("deal", tuple(stock[self.stock_pos:pos])))
+        self.stock_pos = pos + size * n
+
+    # -- the contract ----------------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.cur == TERMINAL
+
+    def legal_actions(self) -> list[int]:
+        return self._legal[:]
+
+    def _apply(self, action: int) -> None:
+        if action < NUM_PLAY:
+            self.hands[self.cur].remove(action)
+            options = self._options(action)
+            if len(options) > 1:
+                if len(options) > MAX_CHOICES:  # rare: keep the largest captures and the trail
+                    options = [*options[:MAX_CHOICES - 1], options[-1]]
+                self.pending = (action, options)
+                self._legal = list(range(CHOOSE, CHOOSE + len(self.pending[1])))
+                return
+            self._resolve(action, options[0] if options else ())
+        else:
+            card, options = self.pending
+            self.pending = None
+            self._resolve(card, options[action - CHOOSE])
+
+    def _resolve(self, card: int, option: tuple[int, ...]) -> None:
+        seat = self.cur
+        game = self.game
+        floor = self.floor
+        self.cards_left -= 1
+        final = self.cards_left == 0
+        if option:
+            bonus = self._capture_bonus(card, option, final)
+            if len(option) == len(floor):
+                taken = tuple(floor)
+                self.floor = []
+            else:
+                taken = tuple(floor[i] for i in option)
+                self.floor = [c for c in floor if c not in taken]
+            side = game._sides[seat]
+            pile = self.captured[side]
+            pile.extend(taken)
+            pile.append(card)
+            if bonus:
+                self.specials[side].append(bonus)
+            self.last_capturer = seat
+            self.last_capture = (seat, (*taken, card))
+            self.lone_trail = None
+            self.log.append((seat, card, taken, bonus))
+        else:
+            self.lone_trail = floor[0] if len(floor) == 1 else None
+            if self.game.pile_floor:
+                floor.append(card)
+            else:
+                insort(floor, card, key=FLOOR_ORDER.__getitem__)
+            self.log.append((seat, card, (), 0))
+        if final:
+            self._finish()
+            return
+        nxt = game._next[seat]
+        if not self.hands[nxt]:
+            self._deal_batch()
+        self.cur = nxt
+        self._legal = self.hands[nxt]
+
+    def _finish(self) -> None:
+        """§5: the last capturer's side takes the floor (never a special capture); then score."""
+        game = self.game
+        if self.floor and self.last_capturer >= 0:
+            self.final_take = (self.last_capturer, tuple(self.floor))
+            self.captured[game._sides[self.last_capturer]].extend(self.floor)
+            self.floor = []
+        self.cur = TERMINAL
+        self._legal = []
+        self.sheet, self.carry_out = score_deal(
+            self.captured, self.specials, game.card_points, majority_points=game.majority_points,
+            tie_rule=game.tie_rule, carry=self.majority_carry, special_name=game.special_name)
+        self.log.append(("end", self.final_take))
+
+    def side_scores(self) -> list[float]:
+        if self.sheet is not None:
+            return [s["total"] for s in self.sheet]
+        points = self.game.card_points
+        return [sum(points[c] for c in pile) + sum(sp) for pile, sp in zip(self.captured, self.specials, strict=True)]
+
+    def score_sheet(self) -> dict[str, Any]:
+        sides = self.sheet
+        if sides is None:
+            sides, _carry = score_deal(self.captured, self.specials, self.game.card_points,
+                                       majority_points=0, tie_rule="nobody",
+                                       special_name=self.game.special_name)
+        return {"game": self.game.name, "final": self.sheet is not None,
+                "majority_carried_in": self.majority_carry, "majority_carried_out": self.carry_out,
+                "left_on_floor": format_cards(self.floor) if self.sheet is not None else "",
+                "last_capturer_takes": {"seat": self.final_take[0],
+                                        "cards": [format_card(c) for c in self.final_take[1]]},
+                "sides": [dict(s, seats=self.game.seats_of(s["side"])) for s in sides]}
+
+    # -- errors and notation ---------------------------------------------------------------
+    def explain_illegal(self, action: int) -> IllegalAction:
+        game = self.game
+        if self.cur == TERMINAL:
+            return IllegalAction(game.rule("end"), _("the deal is over"), action)
+        if not isinstance(action, int) or not 0 <= action < game.num_distinct_actions():
+            return IllegalAction(game.rule("play"), _("not an action id of {game}").format(
+                game=game.name), action)
+        if self.pending is not None:
+            if action < NUM_PLAY:
+                return IllegalAction(game.rule("choice"), _(
+                    "{card} was played: choose which cards it captures first").format(
+                    card=format_card(self.pending[0])), action)
+            return IllegalAction(game.rule("choice"), _("there are only {n} capture choices").format(
+                n=len(self.pending[1])), action)
+        if action >= NUM_PLAY:
+            return IllegalAction(game.rule("choice"), _("no capture choice is pending"), action)
+        return IllegalAction(game.rule("play"), _("{card} is not in the hand of seat {seat}, who is to play")
+                             .format(card=format_card(action), seat=self.cur), action)
+
+    def option_cards(self, k: int) -> tuple[int, ...]:
+        """The floor cards of pending capture option ``k``."""
+        return tuple(self.floor[i] for i in self.pending[1][k])
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        if action < NUM_PLAY:
+            return "play " + format_card(action)
+        k = action - CHOOSE
+        if self.pending is None or k >= len(self.pending[1]):
+            return f"choose {k}"
+        cards = self.option_cards(k)
+        return "capture " + format_cards(cards) if cards else "trail"
+
+    def string_to_action(self, text: str) -> int:
+        words = text.split()
+        verb = words[0].lower() if words else ""
+        if verb == "play" and len(words) == 2:
+            return parse_cards(words[1:])[0]
+        if verb == "choose" and len(words) == 2 and words[1].isdigit() and int(words[1]) < MAX_CHOICES:
+            return CHOOSE + int(words[1])
+        if verb in ("capture", "trail") and (verb == "capture") == (len(words) > 1):
+            wanted = sorted(parse_cards(words[1:]))
+            if self.pending is not None:
+                for k in range(len(self.pending[1])):
+                    if sorted(self.option_cards(k)) == wanted:
+                        return CHOOSE + k
+            raise IllegalAction(self.game.rule("choice"), _("no pending capture takes exactly {cards}")
+                                .format(cards=format_cards(wanted) or "nothing"), text)
+        raise KafenioError(_("cannot read {text!r}: write play 7D, capture 5C 4D, trail or choose 2")
+                           .format(text=text))
+
+    # -- views ------------------------------------------------------------------------------
+    def seen_cards(self) -> list[int]:
+        """Every card that has been face up to all (opening floor, clean-up, plays, deals to the
+        floor): the public part of the card count."""
+        seen: list[int] = []
+        for event in self.log:
+            if event[0] == "floor":
+                seen.extend(event[1])
+                seen.extend(event[3])
+            elif event[0] == "deal":
+                seen.extend(event[1])
+            elif event[0] != "end":
+                seen.append(event[1])
+                seen.extend(event[2])
+        if self.pending is not None:
+            seen.append(self.pending[0])
+        return sorted(set(seen))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        game = self.game
+        n = game.num_players
+        pending = None
+        if self.pending is not None:
+            pending = {"card": format_card(self.pending[0]),
+                       "choices": [{"action": CHOOSE + k, "text": self.action_to_string(CHOOSE + k),
+                                    "cards": [format_card(c) for c in self.option_cards(k)]}
+                                   for k in range(len(self.pending[1]))]}
+        last = None
+        if self.last_capture is not None:
+            last = {"seat": self.last_capture[0], "cards": [format_card(c) for c in self.last_capture[1]]}
+        points = game.card_points
+        out = {
+            "game": game.name, "seat": seat, "num_players": n, "dealer": self.dealer,
+            "current_player": self.cur, "phase": "end" if self.cur == TERMINAL else (
+                "choose" if self.pending is not None else "play"),
+            "match_scores": list(self.match_scores), "majority_carry": self.majority_carry,
+            "sides": [game.seats_of(s) for s in range(game.num_sides)],
+            "hand": [format_card(c) for c in self.hands[seat]] if seat is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock": len(self.stock) - self.stock_pos,
+            "stock_bottom_known": [format_card(c) for c in self.stock_known
+                                   if self.stock.index(c) >= self.stock_pos],
+            "floor": [format_card(c) for c in self.floor],
+            "captured": [len(p) for p in self.captured],
+            game.special_name: [{"count": len(sp), "points": sum(sp)} for sp in self.specials],
+            "last_capture": last,
+            "deal_points": [{"card_points": sum(points[c] for c in p), game.special_name: sum(sp)}
+                            for p, sp in zip(self.captured, self.specials, strict=True)],
+            "pending": pending,
+            "legal_actions": self.legal_actions() if seat == self.cur else [],
+            "terminal": self.cur == TERMINAL,
+        }
+        if self.cur == TERMINAL:
+            out["deal_scores"] = self.score_sheet()
+        return out
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """Layout (``docs/views-fishing.md``): own hand 52 · floor 52 · seen 52 · pending card 52
+        · seat on turn (relative) N · hand sizes N (relative) · captured per side S · special
+        points per side S · stock count · match scores per side S (÷ 100)."""
+        game = self.game
+        n = game.num_players
+        sides = game.num_sides
+        out = np.zeros(4 * 52 + 2 * n + 3 * sides + 1, dtype=np.float32)
+        out[self.hands[seat]] = 1.0
+        if self.floor:
+            out[[52 + c for c in self.floor]] = 1.0
+        seen = self.seen_cards()
+        if seen:
+            out[[104 + c for c in seen]] = 1.0
+        if self.pending is not None:
+            out[156 + self.pending[0]] = 1.0
+        base = 208
+        if self.cur != TERMINAL:
+            out[base + (self.cur - seat) % n] = 1.0
+        for s in range(n):
+            out[base + n + (s - seat) % n] = len(self.hands[s]) / 6.0
+        base += 2 * n
+        for s in range(sides):
+            out[base + s] = len(self.captured[s]) / 52.0
+            out[base + sides + s] = sum(self.specials[s]) / 100.0
+            out[base + 2 * sides + 1 + s] = self.match_scores[s] / 100.0
+        out[base + 2 * sides] = (len(self.stock) - self.stock_pos) / 52.0
+        return out
+
+    def information_state_string(self, seat: int) -> str:
+        parts = [f"{self.game.name} seat={seat} dealer={self.dealer} scores={list(self.match_scores)} "
+                 f"carry={self.majority_carry}"]
+        batches = iter(self._dealt_to(seat))
+        parts.append("hand " + format_cards(next(batches)))
+        for event in self.log:
+            if event[0] == "floor":
+                parts.append(f"floor {format_cards(event[1])} / bottom {format_cards(event[2])}")
+            elif event[0] == "deal":
+                parts.append(f"deal {format_cards(next(batches))} floor+ {format_cards(event[1])}")
+            elif event[0] == "end":
+                parts.append("end")
+            else:
+                s, card, taken, bonus = event
+                parts.append(f"{s}:{format_card(card)}x{format_cards(taken)}+{bonus}")
+        if self.pending is not None:
+            parts.append(f"pending {format_card(self.pending[0])}")
+        return "|".join(parts)
+
+    def _dealt_to(self, seat: int) -> list[list[int]]:
+        """The batches dealt to ``seat`` (perfect recall): its plays grouped by batch + its hand."""
+        batches: list[list[int]] = [[]]
+        for event in self.log:
+            if event[0] == "deal":
+                batches.append([])
+            elif isinstance(event[0], int) and event[0] == seat:
+                batches[-1].append(event[1])
+        if self.pending is not None and self.cur == seat:
+            batches[-1].append(self.pending[0])
+        batches[-1].extend(self.hands[seat])
+        return [sorted(b) for b in batches]
+
+    # -- copies and determinizations -------------------------------------------------------
+    def clone(self) -> FishingState:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hands = [h[:] for h in self.hands]
+        new.floor = self.floor[:]
+        new.captured = [p[:] for p in self.captured]
+        new.specials = [p[:] for p in self.specials]
+        new.log = self.log[:]
+        new.history = self.history[:]
+        new._legal = new.hands[self.cur] if self.pending is None and self.cur != TERMINAL else self._legal[:]
+        return new
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> FishingState:
+        """Swap the cards ``seat`` cannot know — other hands and the unseen stock — among
+        themselves (sizes kept); the deck and hands are renamed consistently, so the result
+        replays from its deck and history like any state."""
+        known = set(self.stock_known)  # seen on the opening floor; their deal slots are fixed
+        unseen = [c for s, h in enumerate(self.hands) if s != seat for c in h if c not in known]
+        unseen += [c for c in self.stock[self.stock_pos:] if c not in known]
+        fresh = sorted(unseen)  # sorted first: the draw must not depend on where they lie
+        rng.shuffle(fresh)
+        rename = dict(zip(unseen, fresh, strict=True))
+        new = self.clone()
+        new._deck = [rename.get(c, c) for c in self._deck]
+        new.stock = tuple(rename.get(c, c) for c in self.stock)
+        new.hands = [sorted(rename.get(c, c) for c in h) for h in self.hands]
+        if self.pending is None and self.cur != TERMINAL:
+            new._legal = new.hands[self.cur]
+        return new
