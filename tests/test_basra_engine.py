@@ -194,3 +194,19 @@ def test_match_winner_draw_and_game_class():
     assert BasraGame.name == "basra"
     game = load_game("basra", options={"target_comparison": "greater"})
     assert game.match_winner([101, 50], [0, 0]) is None and game.match_winner([102, 50], [0, 0]) == 0
+
+
+def test_match_carries_a_tied_majority_into_the_next_deal():
+    """basra.md §6 ``carry_over``: the engine's Match hands the tied majority to the next deal."""
+    game = load_game("basra", preset="egyptian")
+    rng = random.Random(5)
+    for seed in range(300):
+        match = Match(game, seed=seed)
+        state = match.start_deal()
+        state.playout(rng)
+        carried = state.carry_out()
+        match.finish_deal()
+        if carried and not match.is_over:
+            assert match.start_deal().carry_in == carried
+            return
+    raise AssertionError("no tied majority in 300 random first deals")

@@ -8,8 +8,8 @@ import pytest
 
 from kafenio import load_game
 from kafenio.cards import format_cards, parse_cards
+from kafenio.engine.game import DRAWN_MATCH as DRAW
 from kafenio.engine.match import Match
-from kafenio.fishing.state import DRAW
 from kafenio.referee.fishing import capture, score
 
 
@@ -243,7 +243,7 @@ def test_BAS_32_carry_through_the_engine():
     state = game.position([], [parse_cards("5H"), []], to_play=0)
     state.captured = [parse_cards("AH"), parse_cards("AS")]
     state.last_capturer = 1
-    state.majority_carry = 30
+    state.carry_in = {"majority": 30}
     state.apply_string("play 5H")
     assert state.side_scores() == [1, 1 + 60]
 

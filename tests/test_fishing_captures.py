@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kafenio import load_game
 from kafenio.cards import parse_card, parse_cards
@@ -69,3 +71,29 @@ def test_referee_errors_and_description():
         score(rules, {"sides": [{"captured": "AH"}, {"captured": "AH"}]})
     with pytest.raises(KafenioError):
         score(rules, {"sides": [{"captured": "AH"}]})
+
+
+def _brute_unions(values, target):
+    """Every union of disjoint groups (2+ cards each, summing to target), by exhaustive search."""
+    n = len(values)
+    groups = [m for m in range(1, 1 << n) if m & (m - 1)
+              and sum(values[i] for i in range(n) if m >> i & 1) == target]
+    found = {0}
+    changed = True
+    while changed:
+        changed = False
+        for u in list(found):
+            for g in groups:
+                if not g & u and (u | g) not in found:
+                    found.add(u | g)
+                    changed = True
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(min_value=1, max_value=9), min_size=0, max_size=9),
+       st.integers(min_value=2, max_value=10))
+def test_sum_unions_finds_every_union_of_disjoint_groups(values, target):
+    values = tuple(v for v in values if v < target)
+    got = {sum(1 << i for i in union) for union in sum_unions(values, target)}
+    assert got == _brute_unions(values, target)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -27,6 +27,8 @@ from kafenio.i18n import _
 
 CHANCE = -1
 TERMINAL = -4
+#: :meth:`Game.match_winner`'s answer for a match the rules end drawn
+DRAWN_MATCH = -1
 
 
 class Game(ABC):
@@ -73,7 +75,8 @@ class Game(ABC):
 
     # -- deals -----------------------------------------------------------------------------
     def new_initial_state(self, seed: int | None = None, deck: Sequence[int] | None = None, *,
-                          dealer: int = 0, match_scores: Sequence[float] | None = None) -> State:
+                          dealer: int = 0, match_scores: Sequence[float] | None = None,
+                          carry: Mapping[str, Any] | None = None) -> State:
         """A new deal, cards dealt (``README.md`` §4: index 0 of the deck is the top card).
 
         Args:
@@ -82,6 +85,8 @@ class Game(ABC):
                 hold exactly this game's cards.
             dealer: the dealer's seat.
             match_scores: each side's total before this deal (some rules depend on it).
+            carry: what the previous deal handed on (:meth:`State.carry_out`), e.g. Basra's
+                majority points carried over from a tied deal.
 
         Raises:
             KafenioError: a deck that is not this game's deck, a dealer out of range.
@@ -100,7 +105,9 @@ class Game(ABC):
                 raise KafenioError(_("deck: expected the {n} cards of {game}, got {m} cards that differ")
                                    .format(n=len(expected), game=self.name, m=len(deck)))
         scores = list(match_scores) if match_scores is not None else [0] * self.num_sides
-        return self.state_class(self, deck, dealer, scores)
+        state = self.state_class(self, deck, dealer, scores)
+        state.carry_in = dict(carry or {})
+        return state
 
     @abstractmethod
     def full_deck(self) -> list[int]:
@@ -120,14 +127,14 @@ class Game(ABC):
         """
         try:
             data = json.loads(text)
-            deck, dealer, scores, actions = (data["deck"], data["dealer"], data["match_scores"],
-                                             data["actions"])
+            deck, dealer, scores, carry, actions = (data["deck"], data["dealer"], data["match_scores"],
+                                                    data["carry"], data["actions"])
         except (json.JSONDecodeError, KeyError, TypeError) as err:
             raise KafenioError(_("not a serialized {game} state: {err}").format(
                 game=self.name, err=err)) from None
         if data.get("game") != self.name or data.get("rules") != self.rules.to_dict():
             raise KafenioError(_("serialized state is for other rules or another game"))
-        state = self.new_initial_state(deck=deck, dealer=dealer, match_scores=scores)
+        state = self.new_initial_state(deck=deck, dealer=dealer, match_scores=scores, carry=carry)
         for action in actions:
             state.apply_action(action)
         return state
@@ -144,7 +151,8 @@ class Game(ABC):
 
     @abstractmethod
     def match_winner(self, totals: Sequence[float], deals_won: Sequence[int]) -> int | None:
-        """The winning side once the match is over after a deal, else ``None`` (play on)."""
+        """The winning side once the match is over after a deal, :data:`DRAWN_MATCH` when the rules
+        end it drawn, else ``None`` (play on)."""
 
 
 class State(ABC):
@@ -154,6 +162,7 @@ class State(ABC):
         game: the :class:`Game`.
         dealer: the dealer's seat.
         match_scores: each side's total before this deal.
+        carry_in: what the previous deal of the match handed on (empty for most games).
         history: the action ids applied so far.
     """
 
@@ -161,6 +170,7 @@ class State(ABC):
         self.game = game
         self.dealer = dealer
         self.match_scores = match_scores
+        self.carry_in: dict[str, Any] = {}
         self.history: list[int] = []
         self._deck = deck
 
@@ -260,6 +270,10 @@ class State(ABC):
             mask[self.legal_actions()] = 1
         return mask
 
+    def carry_out(self) -> dict[str, Any]:
+        """What this finished deal hands to the next deal of the match (JSON-ready; default none)."""
+        return {}
+
     def returns(self) -> list[float]:
         """Per seat: its side's deal score (partners get equal values)."""
         scores = self.side_scores()
@@ -269,7 +283,8 @@ class State(ABC):
         """The whole state as text (deck order included: engine-internal, never sent out)."""
         return json.dumps({"game": self.game.name, "rules": self.game.rules.to_dict(),
                            "deck": self._deck, "dealer": self.dealer,
-                           "match_scores": self.match_scores, "actions": self.history})
+                           "match_scores": self.match_scores, "carry": self.carry_in,
+                           "actions": self.history})
 
     def playout(self, rng: random.Random) -> int:
         """Play uniformly random legal actions to the end of the deal; returns how many."""

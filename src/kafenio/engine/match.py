@@ -53,6 +53,7 @@ class Match:
     dealer: int = field(init=False)
     winner: int | None = field(init=False, default=None)
     state: State | None = field(init=False, default=None)
+    carry: dict[str, Any] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -80,7 +81,7 @@ class Match:
             raise KafenioError(_("the current deal is not finished"))
         index = len(self.deals)
         self.state = self.game.new_initial_state(seed=deal_seed(self.seed, index), dealer=self.dealer,
-                                                 match_scores=list(self.totals))
+                                                 match_scores=list(self.totals), carry=self.carry)
         return self.state
 
     def finish_deal(self) -> DealResult:
@@ -96,6 +97,7 @@ class Match:
         result = DealResult(len(self.deals), self.dealer, scores, state.score_sheet(),
                             list(state.history))
         self.deals.append(result)
+        self.carry = state.carry_out()
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         best = max(scores)
         if scores.count(best) == 1:

@@ -32,7 +32,7 @@ import numpy as np
 
 from kafenio.cards import RANK, SUIT, format_card, format_cards, parse_cards
 from kafenio.engine.errors import IllegalAction, KafenioError
-from kafenio.engine.game import TERMINAL, Game, State
+from kafenio.engine.game import DRAWN_MATCH, TERMINAL, Game, State
 from kafenio.fishing.captures import CaptureSpec, capture_options
 from kafenio.fishing.scoring import score_deal
 from kafenio.i18n import _
@@ -40,7 +40,6 @@ from kafenio.i18n import _
 NUM_PLAY = 52
 MAX_CHOICES = 128
 CHOOSE = NUM_PLAY
-DRAW = -1  # match_winner's value for a drawn match (final_tie_rule = draw)
 FLOOR_ORDER = tuple(RANK[c] * 4 + SUIT[c] for c in range(52))
 
 
@@ -86,14 +85,6 @@ class FishingGame(Game):
         """The spec reference of a rule (``"basra.md §3"``) for :class:`IllegalAction`."""
         return f"{self.spec_file} {self.rule_refs[key]}"
 
-    def new_initial_state(self, seed=None, deck=None, *, dealer=0, match_scores=None,
-                          majority_carry: int = 0) -> FishingState:
-        """As :meth:`Game.new_initial_state`, plus ``majority_carry``: majority points carried
-        over from tied earlier deals (``majority_tie_rule = carry_over``, §6)."""
-        state = super().new_initial_state(seed, deck, dealer=dealer, match_scores=match_scores)
-        state.majority_carry = majority_carry
-        return state
-
     def position(self, floor: Sequence[int], hands: Sequence[Sequence[int]], *, to_play: int | None = None,
                  stock: Sequence[int] = (), lone_trail: int | None = None) -> FishingState:
         """A constructed mid-deal position (referee, worked examples): ``floor`` on the table,
@@ -113,7 +104,7 @@ class FishingGame(Game):
 
     def match_winner(self, totals: Sequence[float], deals_won: Sequence[int]) -> int | None:
         """§7: once a side reaches the target the highest total wins; a tie at the top follows
-        ``final_tie_rule`` (``play_on`` → ``None``; ``draw`` → :data:`DRAW`; ``extend_target``
+        ``final_tie_rule`` (``play_on`` → ``None``; ``draw`` → ``DRAWN_MATCH``; ``extend_target``
         → the target rises by ``tie_extension`` above the tied totals, computed from the totals:
         while the runner-up has also reached the target, the leader must reach the next step)."""
         rules = self.rules
@@ -129,7 +120,7 @@ class FishingGame(Game):
         if (best <= target) if strict else (best < target):
             return None
         if ranked[1:2] == [best]:
-            return DRAW if tie_rule == "draw" else None
+            return DRAWN_MATCH if tie_rule == "draw" else None
         return list(totals).index(best)
 
 
@@ -141,7 +132,6 @@ class FishingState(State):
     def __init__(self, game: FishingGame, deck: list[int], dealer: int, match_scores: list[float]):
         super().__init__(game, deck, dealer, match_scores)
         n = game.num_players
-        self.majority_carry = 0
         self.hands: list[list[int]] = [[] for _s in range(n)]
         self.floor: list[int] = []
         self.captured: list[list[int]] = [[] for _s in range(game.num_sides)]
@@ -156,7 +146,7 @@ class FishingState(State):
         self.stock_pos = 0
         self.stock_known: tuple[int, ...] = ()
         self.sheet: list[dict[str, Any]] | None = None
-        self.carry_out = 0
+        self.majority_out = 0
         self.cur = game._next[dealer]
         self._layout()
         self.cards_left = sum(map(len, self.hands)) + len(self.stock)
@@ -316,9 +306,9 @@ class FishingState(State):
             self.floor = []
         self.cur = TERMINAL
         self._legal = []
-        self.sheet, self.carry_out = score_deal(
+        self.sheet, self.majority_out = score_deal(
             self.captured, self.specials, game.card_points, majority_points=game.majority_points,
-            tie_rule=game.tie_rule, carry=self.majority_carry, special_name=game.special_name)
+            tie_rule=game.tie_rule, carry=self.majority_in, special_name=game.special_name)
         self.log.append(("end", self.final_take))
 
     def side_scores(self) -> list[float]:
@@ -334,7 +324,7 @@ class FishingState(State):
                                        majority_points=0, tie_rule="nobody",
                                        special_name=self.game.special_name)
         return {"game": self.game.name, "final": self.sheet is not None,
-                "majority_carried_in": self.majority_carry, "majority_carried_out": self.carry_out,
+                "majority_carried_in": self.majority_in, "majority_carried_out": self.majority_out,
                 "left_on_floor": format_cards(self.floor) if self.sheet is not None else "",
                 "last_capturer_takes": {"seat": self.final_take[0],
                                         "cards": [format_card(c) for c in self.final_take[1]]},
@@ -426,7 +416,7 @@ class FishingState(State):
             "game": game.name, "seat": seat, "num_players": n, "dealer": self.dealer,
             "current_player": self.cur, "phase": "end" if self.cur == TERMINAL else (
                 "choose" if self.pending is not None else "play"),
-            "match_scores": list(self.match_scores), "majority_carry": self.majority_carry,
+            "match_scores": list(self.match_scores), "majority_carry": self.majority_in,
             "sides": [game.seats_of(s) for s in range(game.num_sides)],
             "hand": [format_card(c) for c in self.hands[seat]] if seat is not None else [],
             "hand_sizes": [len(h) for h in self.hands],
@@ -478,7 +468,7 @@ class FishingState(State):
 
     def information_state_string(self, seat: int) -> str:
         parts = [f"{self.game.name} seat={seat} dealer={self.dealer} scores={list(self.match_scores)} "
-                 f"carry={self.majority_carry}"]
+                 f"carry={self.majority_in}"]
         batches = iter(self._dealt_to(seat))
         parts.append("hand " + format_cards(next(batches)))
         for event in self.log:
@@ -507,6 +497,15 @@ class FishingState(State):
             batches[-1].append(self.pending[0])
         batches[-1].extend(self.hands[seat])
         return [sorted(b) for b in batches]
+
+    @property
+    def majority_in(self) -> int:
+        """Majority points carried into this deal from tied earlier deals (§6 ``carry_over``)."""
+        return self.carry_in.get("majority", 0)
+
+    def carry_out(self) -> dict[str, Any]:
+        """The majority points this finished deal carries into the next one (``{}`` for none)."""
+        return {"majority": self.majority_out} if self.majority_out else {}
 
     # -- copies and determinizations -------------------------------------------------------
     def clone(self) -> FishingState:
