@@ -1,0 +1,172 @@
+"""Biriba's rule options (biriba.md §11), presets (§12) and their constraints.
+
+Every option of the §11 table is here with its default; ``check`` refuses the §11
+"Constraints" with a :class:`~kafenio.engine.errors.RulesError` naming the option.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kafenio.engine.errors import RulesError
+from kafenio.engine.rules import Option, Preset, RuleBook
+from kafenio.i18n import _
+
+#: card point values per table (biriba.md §1): (joker, ace, two, 3–7, 8, 9, 10–K)
+CARD_VALUE_TABLES: dict[str, dict[str, int]] = {
+    "standard": {"joker": 20, "ace": 15, "two": 10, "low": 5, "eight": 10, "nine": 10, "high": 10},
+    "old_greek": {"joker": 30, "ace": 15, "two": 10, "low": 5, "eight": 5, "nine": 5, "high": 10},
+}
+
+#: initial meld minimum tables (biriba.md §4.7): ascending (from score, minimum) bands
+INITIAL_MELD_TABLES: dict[str, tuple[tuple[int, int], ...]] = {
+    "none": (),
+    "catsatcards": ((1500, 75), (3000, 100), (4000, 120)),
+    "wikipedia": ((1000, 75), (1500, 90)),
+}
+
+
+def _sides(values: dict[str, Any]) -> int:
+    n = values["num_players"]
+    mode = values["partnership_mode"]
+    if mode == "teams_of_two":
+        return n // 2
+    return 2 if mode == "solo_vs_pair" else n
+
+
+def _default_pots(values: dict[str, Any]) -> list[int]:
+    if values["partnership_mode"] == "solo_vs_pair":
+        return [18, 11]
+    return [11] * _sides(values)
+
+
+Opt = Option
+OPTIONS = [
+    Opt("num_players", "int", 4, low=2, high=6, doc="players at the table"),
+    Opt("partnership_mode", "enum", "teams_of_two", ("teams_of_two", "individual", "solo_vs_pair"),
+      doc="fixed pairs, everyone alone, or 3 players with a solo against a pair (§10.3)"),
+    Opt("deck_count", "int", 2, low=2, high=3, doc="standard packs in the deck"),
+    Opt("jokers_per_deck", "int", 2, low=2, high=2, doc="jokers added per pack"),
+    Opt("play_direction", "enum", "counterclockwise", ("counterclockwise", "clockwise"),
+      doc="direction of play (§2.1)"),
+    Opt("dealer_rotation", "enum", "with_play", ("with_play", "clockwise"),
+      doc="how the deal passes after each deal (§2.1)"),
+    Opt("hand_size", "int", 11, low=11, high=11, doc="cards dealt to each player"),
+    Opt("biribaki_sizes", "list", _default_pots, low=1, high=30,
+      doc="sizes of the pots (biribakia), one per side (§2.2)"),
+    Opt("kozi_mode", "enum", "fixed", ("fixed", "double", "none"),
+      doc="kozi run bonus: fixed 600/300, double the run bonus, or no kozi (§8.2)"),
+    Opt("kozi_clean_bonus", "int", 600, low=0, doc="clean kozi run biriba bonus (fixed mode)"),
+    Opt("kozi_dirty_bonus", "int", 300, low=0, doc="dirty kozi run biriba bonus (fixed mode)"),
+    Opt("kozi_affects_full_runs", "bool", False, doc="the kozi rule also applies to 13-card runs"),
+    Opt("kozi_joker_allows_none", "bool", True, doc="a joker up-card lets the first player name no kozi"),
+    Opt("kozi_rank_sets", "bool", False, doc="a set biriba of the up-card's rank scores as kozi"),
+    Opt("whole_hand_first_meld", "bool", False,
+      doc="nobody melds until one player lays down the whole hand at once (§4.6)"),
+    Opt("allow_sets", "bool", True, doc="sets of one rank are allowed (false: runs only)"),
+    Opt("twos_set_allowed", "bool", True, doc="a set made only of 2s is allowed"),
+    Opt("twos_set_may_contain_joker", "bool", False, doc="a joker may join a set of 2s"),
+    Opt("allow_duplicate_set_ranks", "bool", True, doc="a side may own two sets of the same rank"),
+    Opt("max_wilds_per_meld", "int", 1, low=1, high=1, doc="cards used as wilds per meld"),
+    Opt("run_ace_span", "enum", "one_end", ("one_end",), doc="an ace is low or high, never both"),
+    Opt("displaced_suited_two_goes_natural", "bool", True,
+      doc="a displaced 2 of the run's suit moves to position 2 and becomes natural (§4.5)"),
+    Opt("discard_pickup_requirement", "enum", "none", ("none", "use_any_pile_card"),
+      doc="taking the pile requires using one of its cards in a meld this turn (§3)"),
+    Opt("single_card_pickup_restriction", "enum", "no_going_out", ("no_going_out", "forbidden", "none"),
+      doc="holding one card and taking a one-card pile: no closing, forbidden, or free (§3)"),
+    Opt("initial_meld_table", "enum", "none", tuple(INITIAL_MELD_TABLES),
+      doc="minimum card points of a side's first melds by match score (§4.7)"),
+    Opt("biriba_required_for_biribaki", "bool", True, doc="a side needs a biriba to take its pot (§5)"),
+    Opt("closing_requirement", "enum", "any_biriba", ("any_biriba", "clean_biriba"),
+      doc="the biriba a side needs to close (§6)"),
+    Opt("closing_requires_discard", "bool", True, doc="closing needs a final discard (§6)"),
+    Opt("stock_exhausted_rule", "enum", "pass_round", ("pass_round", "end_after_last_card"),
+      doc="what happens when the stock is empty (§7)"),
+    Opt("stock_empty_turn_limit", "int", lambda v: 4 * v["num_players"], low=2,
+      doc="turns played with an empty stock before the deal ends (engine safeguard, §7)"),
+    Opt("deal_turn_limit", "int", 1000, low=100, doc="turns after which a deal ends (engine safeguard, §3)"),
+    Opt("untaken_biribaki_to_stock", "bool", False,
+      doc="an untaken pot becomes the stock when the stock runs out (Buraco rule, §7)"),
+    Opt("card_values", "table", "standard", tuple(CARD_VALUE_TABLES), doc="card point values (§1)"),
+    Opt("run_clean_bonus", "int", 200, low=0, doc="clean run biriba bonus"),
+    Opt("run_dirty_bonus", "int", 100, low=0, doc="dirty run biriba bonus"),
+    Opt("full_run_clean_bonus", "int", 1000, low=0, doc="clean 13-card run bonus (hiliara)"),
+    Opt("full_run_dirty_bonus", "int", 500, low=0, doc="dirty 13-card run bonus (pentakosara)"),
+    Opt("set_clean_bonus", "int", 300, low=0, doc="clean set biriba bonus"),
+    Opt("set_dirty_bonus", "int", 150, low=0, doc="dirty set biriba bonus"),
+    Opt("closing_bonus", "int", 100, low=0, doc="bonus of the side that closes"),
+    Opt("untaken_biribaki_penalty", "int", 100, low=0, doc="penalty of a side that never took its pot"),
+    Opt("unplayed_biribaki_penalty", "enum", "flat_100", ("flat_100", "card_values"),
+      doc="charge for a pot taken by discarding and never played (§8.3)"),
+    Opt("target_score", "int", 3000, low=1, doc="match target score (§9)"),
+    Opt("target_comparison", "enum", "greater", ("greater", "greater_or_equal"),
+      doc="a side must exceed the target, or reach it"),
+    Opt("half_score_rounding", "enum", "exact", ("exact",), doc="halves in the 3-player solo form"),
+]
+
+PRESETS = [
+    Preset("standard_4p", "base", {}, "4 players in two partnerships"),
+    Preset("two_players", "base", {"num_players": 2, "partnership_mode": "individual",
+                                    "biribaki_sizes": [11, 11]}, "2 players"),
+    Preset("three_players_individual", "base", {
+        "num_players": 3, "partnership_mode": "individual", "deck_count": 3,
+        "biribaki_sizes": [11, 11, 11], "discard_pickup_requirement": "use_any_pile_card"},
+        "3 players, each alone, 162 cards"),
+    Preset("three_players_solo_18", "base", {
+        "num_players": 3, "partnership_mode": "solo_vs_pair", "deck_count": 2,
+        "biribaki_sizes": [18, 11], "whole_hand_first_meld": True},
+        "3 players: the first to lay down the whole hand plays alone against the other two"),
+    Preset("five_players_individual", "base", {
+        "num_players": 5, "partnership_mode": "individual", "deck_count": 3,
+        "biribaki_sizes": [11] * 5}, "5 players, each alone (engine-defined)"),
+    Preset("six_players", "base", {"num_players": 6, "partnership_mode": "teams_of_two",
+                                   "deck_count": 3, "biribaki_sizes": [11, 11, 11]},
+           "6 players in three partnerships"),
+    Preset("runs_only", "modifier", {"allow_sets": False}, "no sets"),
+    Preset("cyprus_scoring", "modifier", {"full_run_dirty_bonus": 100}, "Cyprus full-run bonus"),
+    Preset("no_full_run_bonus", "modifier", {"full_run_clean_bonus": 200, "full_run_dirty_bonus": 100},
+           "13-card runs score as ordinary runs"),
+    Preset("zoo_gr_scoring", "modifier", {"kozi_mode": "double", "set_clean_bonus": 200,
+                                          "set_dirty_bonus": 100}, "zoo.gr scoring"),
+    Preset("catsatcards_house", "modifier", {
+        "initial_meld_table": "catsatcards", "target_score": 5000,
+        "discard_pickup_requirement": "use_any_pile_card"}, "catsatcards.com optional rules"),
+    Preset("wikipedia_vulnerability", "modifier", {"initial_meld_table": "wikipedia"},
+           "initial meld minimum by score"),
+    Preset("old_greek_values", "modifier", {"card_values": "old_greek"}, "old Greek card values"),
+    Preset("whole_hand_opening", "modifier", {"whole_hand_first_meld": True, "kozi_mode": "double",
+                                              "kozi_rank_sets": True}, "two-player whole-hand opening"),
+]
+
+
+def check(values: dict[str, Any]) -> None:
+    """The §11 constraints.
+
+    Raises:
+        RulesError: naming the option that breaks a constraint.
+    """
+    n = values["num_players"]
+    mode = values["partnership_mode"]
+    if mode == "teams_of_two" and n not in (4, 6):
+        raise RulesError("partnership_mode", _("teams_of_two needs 4 or 6 players, not {n}").format(n=n))
+    if mode == "solo_vs_pair":
+        if n != 3:
+            raise RulesError("partnership_mode", _("solo_vs_pair needs 3 players"))
+        if list(values["biribaki_sizes"]) != [18, 11]:
+            raise RulesError("biribaki_sizes", _("solo_vs_pair needs pots [18, 11]"))
+        if not values["whole_hand_first_meld"]:
+            raise RulesError("whole_hand_first_meld", _("solo_vs_pair is decided by the whole-hand "
+                                                        "first meld (§10.3)"))
+    if len(values["biribaki_sizes"]) != _sides(values):
+        raise RulesError("biribaki_sizes", _("needs exactly one pot per side ({k})").format(
+            k=_sides(values)))
+    deck = values["deck_count"] * (52 + values["jokers_per_deck"])
+    used = n * values["hand_size"] + sum(values["biribaki_sizes"]) + 1
+    if deck - used < 0:
+        raise RulesError("deck_count", _("{d} cards cannot deal {u}").format(d=deck, u=used))
+    if values["stock_empty_turn_limit"] < n:
+        raise RulesError("stock_empty_turn_limit", _("must be at least the number of players"))
+
+
+RULEBOOK = RuleBook("biriba", OPTIONS, PRESETS, check)

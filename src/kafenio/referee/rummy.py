@@ -1,0 +1,120 @@
+"""Rules referee for the rummy family (Biriba now, Buraco later): the engine's own code.
+
+``meld``/``layoff`` return ``{"valid": true, "kind", "clean", "cards", "bonus"}`` (cards in run
+order, a wild written ``card=stand-in``; bonus under the rules and kozi) or
+``{"valid": false, "rule": "biriba.md §4.x: reason"}``. ``score`` returns the itemised sheet
+of :func:`kafenio.games.biriba.scoring.side_sheet` per side. Bad card text raises
+:class:`~kafenio.engine.errors.CardError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kafenio.cards import SUITS, parse_card, parse_meld_cards
+from kafenio.engine.errors import KafenioError
+from kafenio.engine.rules import Rules
+from kafenio.games.biriba.scoring import meld_bonus, side_sheet
+from kafenio.i18n import _
+from kafenio.rummy.melds import Meld, MeldRules, layoff_options, validate
+
+
+def _kozi(rules: Rules, kozi: str | None) -> int | None:
+    if kozi is None or rules.get("kozi_mode") == "none":
+        return None
+    if kozi.upper() not in SUITS:
+        raise KafenioError(_("kozi must be one of S, H, D, C, got {k!r}").format(k=kozi))
+    return SUITS.index(kozi.upper())
+
+
+def _result(meld: Meld, rules: Rules, kozi: str | None, kozi_rank: int | None = None) -> dict[str, Any]:
+    bonus, _why = meld_bonus(meld, rules, _kozi(rules, kozi), kozi_rank)
+    return {"valid": True, "kind": meld.kind, "clean": meld.clean, "cards": meld.notation(),
+            "bonus": bonus}
+
+
+def _parse_meld(rules: Rules, cards: str) -> tuple[Meld | None, str]:
+    return validate(parse_meld_cards(cards), MeldRules.from_rules(rules, rules.game))
+
+
+def meld(rules: Rules, cards: str, kozi: str | None = None) -> dict[str, Any]:
+    """Validate and classify a new meld (biriba.md §4), e.g. ``"4H 5H 2C=6H 7H"``."""
+    result, why = _parse_meld(rules, cards)
+    if result is None:
+        return {"valid": False, "rule": why}
+    return _result(result, rules, kozi)
+
+
+def layoff(rules: Rules, meld: str, cards: str, wild_end: str | None = None,
+           kozi: str | None = None) -> dict[str, Any]:
+    """Lay ``cards`` off on the table meld ``meld`` (biriba.md §4.5).
+
+    Cards are laid off one by one, each as soon as it fits; when a moved or added wild (or an
+    ace) may go to either end, ``wild_end`` (``"low"``, the default, or ``"high"``) decides.
+    """
+    mr = MeldRules.from_rules(rules, rules.game)
+    table, why = validate(parse_meld_cards(meld), mr)
+    if table is None:
+        return {"valid": False, "rule": why}
+    pending = [parse_card(t) for t in cards.split()]
+    while pending:
+        for i, c in enumerate(pending):
+            options = layoff_options(table, c, mr)
+            if options:
+                table = options[-1] if wild_end == "high" else options[0]
+                del pending[i]
+                break
+        else:
+            return {"valid": False, "rule": f"{mr.section}.5: " + _(
+                "{cards} cannot be laid off on this meld").format(cards=" ".join(
+                    t for t in cards.split()))}
+    return _result(table, rules, kozi)
+
+
+def score(rules: Rules, data: dict[str, Any]) -> dict[str, Any]:
+    """Score a finished deal given as ``{"kozi": "S", "kozi_rank": "Q" (optional), "sides":
+    [{"melds": ["5H 6H …", …], "hands": ["8D 3C", …], "pot": "taken"|"untaken"|"unplayed",
+    "unplayed_cards": "…" (optional), "closed": bool}]}`` (biriba.md §8).
+
+    Raises:
+        KafenioError: a bad meld (naming it and the rule) or a malformed input.
+    """
+    mr = MeldRules.from_rules(rules, rules.game)
+    kozi = _kozi(rules, data.get("kozi"))
+    rank_text = data.get("kozi_rank")
+    kozi_rank = parse_card(rank_text + "S") % 13 + 1 if rank_text else None
+    out = []
+    for i, side in enumerate(data.get("sides", [])):
+        melds = []
+        for text in side.get("melds", []):
+            m, why = validate(parse_meld_cards(text), mr)
+            if m is None:
+                raise KafenioError(_("side {i}: meld {m!r} is not legal: {why}").format(
+                    i=i, m=text, why=why))
+            melds.append(m)
+        hands = [[parse_card(t) for t in h.split()] for h in side.get("hands", [])]
+        unplayed = [parse_card(t) for t in side.get("unplayed_cards", "").split()]
+        pot = side.get("pot", "taken")
+        if pot not in ("taken", "untaken", "unplayed"):
+            raise KafenioError(_("pot must be taken, untaken or unplayed"))
+        out.append(side_sheet(rules, i, side.get("seats", []), melds, hands, pot,
+                              bool(side.get("closed")), unplayed, kozi, kozi_rank))
+    return {"sides": out}
+
+
+def describe(verb: str, result: dict[str, Any]) -> str:
+    """One or a few human lines for a ``meld``/``layoff``/``score`` result."""
+    if verb in ("meld", "layoff"):
+        if not result["valid"]:
+            return _("invalid — {rule}").format(rule=result["rule"])
+        state = _("clean") if result["clean"] else _("dirty")
+        line = _("valid {state} {kind} of {n}: {cards}").format(
+            state=state, kind=result["kind"], n=len(result["cards"]), cards=" ".join(result["cards"]))
+        return line + (_(" — biriba bonus {b}").format(b=result["bonus"]) if result["bonus"] else "")
+    lines = []
+    for side in result["sides"]:
+        bonus = sum(b["bonus"] for b in side["bonuses"])
+        lines.append(_("side {s}: melds {m} + bonuses {b} + closing {c} {h:+d} hands, pot {p} = {t}")
+                     .format(s=side["side"], m=side["melds"], b=bonus, c=side["closing"],
+                             h=side["hands"], p=side["pot"], t=side["total"]))
+    return "\n".join(lines)

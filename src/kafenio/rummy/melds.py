@@ -1,0 +1,653 @@
+"""The meld model shared by Biriba and Buraco: runs and sets, wilds, the natural 2.
+
+Implements ``biriba.md`` §4 (and ``buraco.md`` §4, which differs only by data):
+
+* a **run** is one suit in consecutive *positions*: A = 1 or 14, 2 = 2, …, K = 13;
+* a **set** is one rank (A, 3–K by default), duplicates allowed; a set of 2s is a special
+  all-natural set (``twos_set_allowed``);
+* jokers are always wild; a 2 is wild unless it sits in position 2 of a run of its own suit
+  (the **natural 2**); at most ``max_wilds`` cards per meld are used as wilds;
+* ``max_run_len`` is 13 for ``run_ace_span = one_end`` (never both aces) and 14 for the
+  Buraco ace-to-ace runs; ``max_natural_aces`` 1 makes the 14th position a wild
+  (``both_ends_one_natural``).
+
+A meld on the table is a :class:`Meld`: for a run, ``cards[i]`` occupies position
+``lo + i`` and ``wilds`` lists the indices of the cards used as wilds; for a set the order is
+irrelevant. Everything else works on per-type count lists (length 53, see
+:mod:`kafenio.cards`).
+
+>>> mr = MeldRules()
+>>> meld, why = validate([(c, None) for c in parse_cards("4H 5H 2C 7H")], mr)
+>>> meld.notation(), meld.clean
+(['4H', '5H', '2C=6H', '7H'], False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from kafenio.cards import JOKER, RANK, SUIT, card, format_card, parse_cards  # noqa: F401
+from kafenio.i18n import _
+
+TWO = 2
+SECTION = "biriba.md §4"
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """The meld rules of one game, built from its :class:`~kafenio.engine.rules.Rules`.
+
+    Attributes:
+        max_wilds: cards used as wilds per meld (``max_wilds_per_meld``; 0 or 1 supported).
+        allow_sets: sets allowed (``allow_sets``).
+        set_ranks: ranks that may form a set (2s only through ``twos_set_allowed``).
+        twos_set_allowed / twos_set_may_contain_joker: the all-2s set (biriba.md §4.3).
+        max_run_len: 13 (``one_end``) or 14 (ace to ace).
+        max_natural_aces: natural aces one run may hold (2, or 1 for ``both_ends_one_natural``).
+        suited_two_goes_natural: ``displaced_suited_two_goes_natural`` (§4.5).
+        section: the spec section quoted in error reasons.
+    """
+
+    max_wilds: int = 1
+    allow_sets: bool = True
+    set_ranks: frozenset = field(default_factory=lambda: frozenset([1, *range(3, 14)]))
+    twos_set_allowed: bool = True
+    twos_set_may_contain_joker: bool = False
+    max_run_len: int = 13
+    max_natural_aces: int = 2
+    suited_two_goes_natural: bool = True
+    section: str = SECTION
+
+    @classmethod
+    def from_rules(cls, rules, game: str = "biriba") -> MeldRules:
+        """The meld rules of a rule set (options absent from a game keep their Biriba value)."""
+        get = rules.get
+        span = get("run_ace_span", "one_end")
+        ranks = get("set_allowed_ranks", "all")
+        return cls(max_wilds=get("max_wilds_per_meld", 1), allow_sets=get("allow_sets", True),
+                   set_ranks=frozenset([1, 3, 13] if ranks == "a_k_3" else [1, *range(3, 14)]),
+                   twos_set_allowed=get("twos_set_allowed", True),
+                   twos_set_may_contain_joker=get("twos_set_may_contain_joker", False),
+                   max_run_len=13 if span == "one_end" else 14,
+                   max_natural_aces=1 if span == "both_ends_one_natural" else 2,
+                   suited_two_goes_natural=get("displaced_suited_two_goes_natural", True),
+                   section=f"{game}.md §4")
+
+
+def position_card(suit: int, pos: int) -> int:
+    """The natural card of run position ``pos`` (1…14) in ``suit``."""
+    return card(1 if pos == 14 else pos, suit)
+
+
+def is_wild_type(c: int) -> bool:
+    """True for a joker or a 2 (a 2 may still be natural in a run of its suit)."""
+    return c == JOKER or RANK[c] == TWO
+
+
+class Meld:
+    """A meld on the table (or a candidate one).
+
+    Attributes:
+        is_run: run or set.
+        suit: the run's suit (−1 for a set).
+        rank: the set's rank (0 for a run; 2 for a set of 2s).
+        lo: the run's lowest position (0 for a set).
+        cards: card types; for a run ``cards[i]`` is at position ``lo + i``.
+        wilds: indices in ``cards`` of the cards used as wilds.
+    """
+
+    __slots__ = ("cands", "cards", "is_run", "lo", "rank", "suit", "wilds")
+
+    def __init__(self, is_run: bool, suit: int, rank: int, lo: int, cards: list[int],
+                 wilds: list[int]):
+        self.is_run = is_run
+        self.suit = suit
+        self.rank = rank
+        self.lo = lo
+        self.cards = cards
+        self.wilds = wilds
+        self.cands: list[int] | None = None     # layoff_candidates cache (a meld never mutates)
+
+    def copy(self) -> Meld:
+        """An independent copy."""
+        return Meld(self.is_run, self.suit, self.rank, self.lo, self.cards[:], self.wilds[:])
+
+    @property
+    def hi(self) -> int:
+        """The run's highest position."""
+        return self.lo + len(self.cards) - 1
+
+    @property
+    def clean(self) -> bool:
+        """No card used as a wild."""
+        return not self.wilds
+
+    @property
+    def kind(self) -> str:
+        """``"run"`` or ``"set"``."""
+        return "run" if self.is_run else "set"
+
+    def is_full_run(self) -> bool:
+        """A run covering all 13 ranks (A…K or 2…A, or ace to ace)."""
+        return self.is_run and len(self.cards) >= 13
+
+    def notation(self) -> list[str]:
+        """The cards in the spec's notation, a run in position order with ``wild=stand-in``."""
+        out = []
+        for i, c in enumerate(self.cards):
+            text = format_card(c)
+            if self.is_run and i in self.wilds:
+                text += "=" + format_card(position_card(self.suit, self.lo + i))
+            out.append(text)
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Meld) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def key(self) -> tuple:
+        """A hashable identity (sets compare as multisets)."""
+        cards = tuple(self.cards) if self.is_run else tuple(sorted(self.cards))
+        return (self.is_run, self.suit, self.rank, self.lo, cards, tuple(self.wilds))
+
+    def __repr__(self) -> str:
+        return f"Meld({' '.join(self.notation())})"
+
+
+# -- validation of a card list ---------------------------------------------------------------
+
+def _run_positions(c: int, suit: int, stand: int | None) -> tuple[int, ...] | None:
+    """Positions ``c`` may take as a natural card of a ``suit`` run (None: it must be wild)."""
+    if c == JOKER or SUIT[c] != suit or (stand is not None and stand != c):
+        return None
+    r = RANK[c]
+    return (1, 14) if r == 1 else (r,)
+
+
+def _stand_positions(stand: int, suit: int) -> tuple[int, ...]:
+    if SUIT[stand] != suit:
+        return ()
+    r = RANK[stand]
+    return (1, 14) if r == 1 else (r,)
+
+
+def run_layouts(cards: Sequence[tuple[int, int | None]], mr: MeldRules) -> list[Meld]:
+    """Every valid run reading of ``cards`` ((card, stand-in or None) pairs), canonical first.
+
+    Canonical (biriba.md §4.4): fewest wilds (a suited 2 that can be natural is natural),
+    then the lowest placement (an end wild goes low when it can).
+    """
+    suits = {SUIT[c] for c, _s in cards if not is_wild_type(c)}
+    if not suits:
+        suits = {SUIT[c] for c, _s in cards if c != JOKER} | {SUIT[s] for _c, s in cards if s is not None}
+    if len(suits) != 1 or len(cards) < 3 or len(cards) > mr.max_run_len:
+        return []
+    suit = suits.pop()
+    found: dict[tuple, Meld] = {}
+    _assign(cards, 0, suit, {}, [], mr, found)
+    return sorted(found.values(), key=lambda m: (len(m.wilds), m.lo))
+
+
+def _assign(cards, i, suit, placed: dict[int, int], wild_items: list, mr: MeldRules,
+            found: dict) -> None:
+    """Backtracking: give every card a natural position or make it a wild."""
+    if len(wild_items) > mr.max_wilds:
+        return
+    if i == len(cards):
+        _fill_wilds(placed, wild_items, len(cards), suit, mr, found)
+        return
+    c, stand = cards[i]
+    for pos in _run_positions(c, suit, stand) or ():
+        if pos not in placed:
+            placed[pos] = c
+            _assign(cards, i + 1, suit, placed, wild_items, mr, found)
+            del placed[pos]
+    if is_wild_type(c):
+        wild_items.append((c, stand))
+        _assign(cards, i + 1, suit, placed, wild_items, mr, found)
+        wild_items.pop()
+
+
+def _fill_wilds(placed: dict[int, int], wild_items: list, n: int, suit: int, mr: MeldRules,
+                found: dict) -> None:
+    if not placed:
+        return
+    lo0, hi0 = min(placed), max(placed)
+    if hi0 - lo0 + 1 > n or sum(1 for p in placed if p in (1, 14)
+                                 and RANK[placed[p]] == 1) > mr.max_natural_aces:
+        return
+    for lo in range(max(1, hi0 - n + 1), lo0 + 1):
+        hi = lo + n - 1
+        if hi > 14 or (hi - lo + 1) > mr.max_run_len:
+            continue
+        gaps = [p for p in range(lo, hi + 1) if p not in placed]
+        if not _wilds_fit(gaps, wild_items, suit):
+            continue
+        _record(lo, hi, placed, gaps, wild_items, suit, found)
+
+
+def _wilds_fit(gaps: list[int], wild_items: list, suit: int) -> bool:
+    """Wild cards with stand-ins must sit at their stand-in's position (one wild ⇒ one gap)."""
+    for (c, stand), pos in zip(wild_items, gaps, strict=False):
+        if stand is not None and pos not in _stand_positions(stand, suit):
+            return False
+        if c != JOKER and RANK[c] == TWO and SUIT[c] == suit and pos == 2 and stand is None:
+            return False  # that reading is the natural 2, found separately
+    return True
+
+
+def _record(lo, hi, placed, gaps, wild_items, suit, found) -> None:
+    cards, wilds = [], []
+    gap_cards = dict(zip(gaps, (c for c, _s in wild_items), strict=False))
+    for p in range(lo, hi + 1):
+        if p in placed:
+            cards.append(placed[p])
+        else:
+            wilds.append(p - lo)
+            cards.append(gap_cards[p])
+    meld = Meld(True, suit, 0, lo, cards, wilds)
+    found.setdefault(meld.key(), meld)
+
+
+def set_layout(cards: Sequence[tuple[int, int | None]], mr: MeldRules) -> tuple[Meld | None, str]:
+    """The set reading of ``cards`` or ``(None, "biriba.md §4.x: reason")`` (§4.3)."""
+    sec = mr.section
+    plain = [c for c, _s in cards]
+    if not mr.allow_sets:
+        return None, f"{sec}.3: " + _("sets are not allowed (runs only)")
+    if any(s is not None and s != c for c, s in cards):
+        return None, f"{sec}.4: " + _("a wild in a set stands for no particular card")
+    twos = [c for c in plain if c != JOKER and RANK[c] == TWO]
+    if len(twos) + plain.count(JOKER) == len(plain) and twos:
+        return _twos_set(plain, len(plain) - len(twos), mr)
+    naturals = [c for c in plain if not is_wild_type(c)]
+    if not naturals:
+        return None, f"{sec}.3: " + _("jokers never form a set by themselves")
+    rank = RANK[naturals[0]]
+    if any(RANK[c] != rank for c in naturals):
+        return None, f"{sec}.2: " + _("a run is cards of one suit and a set cards of one rank")
+    wilds = [i for i, c in enumerate(plain) if is_wild_type(c)]
+    if len(wilds) > mr.max_wilds:
+        return None, f"{sec}.1: " + _("at most one wild per meld")
+    if rank not in mr.set_ranks:
+        return None, f"{sec}.3: " + _("this rank may not form a set")
+    return Meld(False, -1, rank, 0, list(plain), wilds), ""
+
+
+def _twos_set(plain: list[int], jokers: int, mr: MeldRules) -> tuple[Meld | None, str]:
+    sec = mr.section
+    if not mr.twos_set_allowed:
+        return None, f"{sec}.3: " + _("a set of 2s is not allowed")
+    if jokers and not mr.twos_set_may_contain_joker:
+        return None, f"{sec}.3: " + _("a set of 2s may not contain a joker")
+    if jokers > mr.max_wilds:
+        return None, f"{sec}.1: " + _("at most one wild per meld")
+    return Meld(False, -1, TWO, 0, list(plain), [i for i, c in enumerate(plain) if c == JOKER]), ""
+
+
+def validate(cards: Sequence[tuple[int, int | None]], mr: MeldRules) -> tuple[Meld | None, str]:
+    """Validate a new meld: ``(Meld, "")`` or ``(None, "biriba.md §4.x: reason")``.
+
+    ``cards`` are (card, stand-in or None) pairs in any order; a stand-in fixes a wild's
+    position (``2C=6H``), otherwise the canonical reading of §4.4 is used (among equally
+    good readings, the one in the order written: ``2C … KC AC`` keeps its ace high).
+    """
+    if len(cards) < 3:
+        return None, f"{mr.section}: " + _("a meld has at least 3 cards")
+    runs = run_layouts(cards, mr)
+    if runs:
+        written = [c for c, _s in cards]
+        best = min(len(m.wilds) for m in runs)
+        runs = [m for m in runs if len(m.wilds) == best]
+        return next((m for m in runs if m.cards == written), runs[0]), ""
+    meld, why = set_layout(cards, mr)
+    if meld is not None:
+        return meld, ""
+    naturals = [c for c, _s in cards if not is_wild_type(c)]
+    if len({RANK[c] for c in naturals}) <= 1 and (len(naturals) > 1 or not naturals):
+        return None, why
+    return None, _explain_bad_run(cards, mr)
+
+
+def _explain_bad_run(cards, mr: MeldRules) -> str:
+    sec = mr.section
+    naturals = [c for c, _s in cards if not is_wild_type(c)]
+    if len(cards) > mr.max_run_len:
+        return f"{sec}.2: " + _("a run has at most {n} cards (an ace may not be at both ends)").format(
+            n=mr.max_run_len)
+    if len({SUIT[c] for c in naturals}) > 1:
+        return f"{sec}.2: " + _("a run is cards of one suit and a set cards of one rank")
+    loose = MeldRules(max_wilds=len(cards), allow_sets=False, max_run_len=14,
+                      max_natural_aces=mr.max_natural_aces)
+    readings = [m for m in run_layouts(cards, loose) if len(m.cards) <= mr.max_run_len]
+    if readings:
+        return f"{sec}.1: " + _("at most one wild per meld")
+    if any(s is not None and s != c and not is_wild_type(c) for c, s in cards):
+        return f"{sec}.4: " + _("only a wild (joker or 2) may stand for another card")
+    return f"{sec}.2: " + _("the cards are not consecutive (no wrap-around K-A-2)")
+
+
+# -- laying off (§4.5) ----------------------------------------------------------------------
+
+def layoff_options(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
+    """The melds that laying ``c`` off on ``meld`` may give, canonical (low) variant first.
+
+    At most two results: when the player chooses an end (a moved or added wild, or an ace
+    that fits both ends) the low variant comes first and the high variant second.
+    ``meld`` is not changed. An empty list means the lay-off is illegal.
+    """
+    if not meld.is_run:
+        return _set_layoff(meld, c, mr)
+    return _run_layoff(meld, c, mr)
+
+
+def _set_layoff(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
+    if meld.rank == TWO:
+        if c != JOKER and RANK[c] == TWO:
+            return [Meld(False, -1, TWO, 0, [*meld.cards, c], meld.wilds[:])]
+        if c == JOKER and mr.twos_set_may_contain_joker and len(meld.wilds) < mr.max_wilds:
+            return [Meld(False, -1, TWO, 0, [*meld.cards, c], [*meld.wilds, len(meld.cards)])]
+        return []
+    if c != JOKER and RANK[c] == meld.rank:
+        return [Meld(False, -1, meld.rank, 0, [*meld.cards, c], meld.wilds[:])]
+    if is_wild_type(c) and len(meld.wilds) < mr.max_wilds:
+        return [Meld(False, -1, meld.rank, 0, [*meld.cards, c], [*meld.wilds, len(meld.cards)])]
+    return []
+
+
+def _end_ok(lo: int, hi: int, cards_at: Callable[[int], int], suit: int, mr: MeldRules) -> bool:
+    if lo < 1 or hi > 14 or hi - lo + 1 > mr.max_run_len:
+        return False
+    if lo == 1 and hi == 14 and mr.max_natural_aces < 2:
+        return cards_at(1) != card(1, suit) or cards_at(14) != card(1, suit)
+    return True
+
+
+def _run_layoff(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
+    suit, lo, hi = meld.suit, meld.lo, meld.hi
+    out: list[Meld] = []
+    natural_pos = _run_positions(c, suit, None) or ()
+    if c != JOKER and RANK[c] == TWO and SUIT[c] == suit:
+        natural_pos = (2,)
+    for pos in natural_pos:
+        if lo <= pos <= hi and (pos - lo) in meld.wilds:
+            out.extend(_displace(meld, c, pos, mr))
+        elif pos in (lo - 1, hi + 1):
+            out.extend(_extend(meld, c, pos, False, mr))
+    if is_wild_type(c) and len(meld.wilds) < mr.max_wilds:
+        for pos in (lo - 1, hi + 1):
+            if not (pos == 2 and SUIT[c] == suit and c != JOKER):
+                out.extend(_extend(meld, c, pos, True, mr))
+    return out
+
+
+def _extend(meld: Meld, c: int, pos: int, wild: bool, mr: MeldRules) -> list[Meld]:
+    if pos < meld.lo:
+        cards, wilds, lo = [c, *meld.cards], [w + 1 for w in meld.wilds], pos
+        if wild:
+            wilds.insert(0, 0)
+    else:
+        cards, wilds, lo = [*meld.cards, c], meld.wilds[:], meld.lo
+        if wild:
+            wilds.append(len(meld.cards))
+    new = Meld(True, meld.suit, 0, lo, cards, sorted(wilds))
+    ok = _end_ok(new.lo, new.hi, lambda p: new.cards[p - new.lo], meld.suit, mr)
+    return [new] if ok and (wild or _aces_ok(new, mr)) else []
+
+
+def _aces_ok(meld: Meld, mr: MeldRules) -> bool:
+    aces = sum(1 for i, c in enumerate(meld.cards) if RANK[c] == 1 and i not in meld.wilds)
+    return aces <= min(mr.max_natural_aces, 1 if mr.max_run_len == 13 else 2)
+
+
+def _displace(meld: Meld, c: int, pos: int, mr: MeldRules) -> list[Meld]:
+    """The natural card ``c`` takes ``pos``; the wild there moves to an end (§4.5)."""
+    idx = pos - meld.lo
+    wild = meld.cards[idx]
+    base = meld.cards[:]
+    base[idx] = c
+    rest = Meld(True, meld.suit, 0, meld.lo, base, [w for w in meld.wilds if w != idx])
+    suited_two = wild != JOKER and SUIT[wild] == meld.suit
+    if suited_two and mr.suited_two_goes_natural and meld.lo == 3:
+        return _extend(rest, wild, 2, False, mr)
+    out = []
+    for end in (meld.lo - 1, meld.hi + 1):
+        out.extend(_extend(rest, wild, end, True, mr))
+    return out
+
+
+# -- reachability from a hand (legal actions, heuristics) ------------------------------------
+
+def can_complete(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
+                 size_ok: Callable[[int], bool], set_ranks: frozenset | None = None) -> bool:
+    """Whether the partial meld ``chosen`` can become a legal meld using cards of ``hand``.
+
+    ``hand`` is a per-type count list of the cards still in hand (``chosen`` not included);
+    ``size_ok(n)`` says whether a final meld of ``n`` cards is acceptable (the caller's
+    "emptying the hand" rule); ``set_ranks`` narrows the ranks a new set may have (a side
+    that may not own two sets of one rank).
+    """
+    naturals = [c for c in chosen if not is_wild_type(c)]
+    suits = {SUIT[c] for c in naturals}
+    if len(suits) <= 1:
+        for suit in (suits or range(4)):
+            if _run_completes(chosen, hand, suit, mr, size_ok):
+                return True
+    return _set_completes(chosen, naturals, hand, mr, size_ok,
+                          mr.set_ranks if set_ranks is None else set_ranks)
+
+
+def _set_completes(chosen, naturals, hand, mr: MeldRules, size_ok, set_ranks) -> bool:
+    if not mr.allow_sets:
+        return False
+    n = len(chosen)
+    jokers = sum(1 for c in chosen if c == JOKER)
+    if mr.twos_set_allowed and all(c == JOKER or RANK[c] == TWO for c in chosen):
+        twos = n - jokers
+        room = (mr.max_wilds - jokers) if mr.twos_set_may_contain_joker else 0
+        if room >= 0 and (jokers == 0 or mr.twos_set_may_contain_joker):
+            avail = sum(hand[card(2, s)] for s in range(4))
+            extra_j = min(room, hand[JOKER])
+            for size in range(max(3, n), n + avail + extra_j + 1):
+                if twos + min(avail, size - n) >= 3 and size_ok(size) and (size - n) - min(
+                        avail, size - n) <= extra_j:
+                    return True
+    ranks = {RANK[c] for c in naturals}
+    if len(ranks) > 1:
+        return False
+    wild_n = n - len(naturals)
+    if wild_n > mr.max_wilds:
+        return False
+    wild_hand = hand[JOKER] + sum(hand[card(2, s)] for s in range(4))
+    for rank in (ranks or set_ranks):
+        if rank not in set_ranks:
+            continue
+        nat_hand = sum(hand[card(rank, s)] for s in range(4))
+        if not naturals and nat_hand == 0:
+            continue
+        max_size = n + nat_hand + min(mr.max_wilds - wild_n, wild_hand)
+        for size in range(max(3, n), max_size + 1):
+            if size_ok(size) and len(naturals) + min(nat_hand, size - n) >= 1:
+                return True
+    return False
+
+
+def _run_completes(chosen, hand, suit: int, mr: MeldRules, size_ok) -> bool:
+    """Scan the position intervals of a ``suit`` run containing the chosen cards."""
+    pos_of: list[int] = []
+    aces = 0
+    s2_chosen = 0
+    wild_chosen = 0
+    for c in chosen:
+        if c == JOKER or (RANK[c] == TWO and SUIT[c] != suit):
+            wild_chosen += 1
+        elif RANK[c] == TWO:
+            s2_chosen += 1
+        elif SUIT[c] != suit:
+            return False
+        elif RANK[c] == 1:
+            aces += 1
+        else:
+            pos_of.append(RANK[c])
+    if len(set(pos_of)) != len(pos_of) or aces > mr.max_natural_aces:
+        return False
+    ace_sets = {0: [()], 1: [(1,), (14,)], 2: [(1, 14)]}[aces]
+    other_wilds = hand[JOKER] + sum(hand[card(2, s)] for s in range(4) if s != suit)
+    for ace_pos in ace_sets:
+        fixed = set(pos_of) | set(ace_pos)
+        if len(fixed) != len(pos_of) + len(ace_pos):
+            continue
+        if _scan_intervals(fixed, s2_chosen, wild_chosen, hand, suit, other_wilds, mr, size_ok,
+                           len(chosen)):
+            return True
+    return False
+
+
+def _scan_intervals(fixed: set[int], s2_chosen: int, wild_chosen: int, hand, suit: int,
+                    other_wilds: int, mr: MeldRules, size_ok, n_chosen: int) -> bool:
+    nat = [0] * 15
+    for p in range(1, 15):
+        nat[p] = hand[position_card(suit, p)]
+    ace_hand = nat[1]
+    s2_hand = nat[2]
+    if fixed:
+        lo_max, hi_min = min(fixed), max(fixed)
+    else:
+        lo_max, hi_min = 14, 1
+    for lo in range(lo_max, 0, -1):
+        if hi_min - lo + 1 > mr.max_run_len:
+            break
+        for hi in range(max(lo + 2, hi_min), min(14, lo + mr.max_run_len - 1) + 1):
+            verdict = _interval(lo, hi, fixed, s2_chosen, wild_chosen, nat, ace_hand, s2_hand,
+                                other_wilds, mr)
+            if verdict is None:
+                break
+            if verdict and size_ok(hi - lo + 1):
+                return True
+    return False
+
+
+def _interval(lo, hi, fixed, s2_chosen, wild_chosen, nat, ace_hand, s2_hand, other_wilds,
+              mr: MeldRules) -> bool | None:
+    """True/False whether [lo, hi] works; None when it and every wider interval fail."""
+    missing = 0
+    free = 0
+    aces_used = sum(1 for p in (1, 14) if p in fixed)
+    aces_left = ace_hand
+    s2_left_chosen = s2_chosen
+    s2_left_hand = s2_hand
+    for p in range(lo, hi + 1):
+        if p in fixed:
+            continue
+        if p == 2 and s2_left_chosen:
+            s2_left_chosen -= 1
+            continue
+        free += 1
+        if p == 2 and s2_left_hand:
+            s2_left_hand -= 1
+        elif p in (1, 14) and aces_left and aces_used < mr.max_natural_aces:
+            aces_used += 1
+            aces_left -= 1
+        elif 2 < p < 14 and nat[p]:
+            pass
+        else:
+            missing += 1
+    chosen_wild = wild_chosen + s2_left_chosen
+    if chosen_wild > free:
+        return False
+    wilds = max(chosen_wild, missing)
+    if wilds > mr.max_wilds:
+        return None if missing > mr.max_wilds else False
+    extra = max(0, missing - chosen_wild)
+    return extra <= other_wilds + s2_left_hand
+
+
+def startable(hand: list[int], mr: MeldRules, size_ok: Callable[[int], bool],
+              set_ranks: frozenset | None = None, types: Sequence[int] = range(53)) -> list[int]:
+    """Card types among ``types`` of ``hand`` that can begin a legal meld (see ``can_complete``).
+
+    When 3-card melds are acceptable the answer comes from the 3-card melds alone (every
+    legal meld holding a card contains a legal 3-card meld holding it); otherwise each type
+    is checked with :func:`can_complete`.
+    """
+    if size_ok(3) and mr.max_wilds <= 1:
+        found = _three_card_types(hand, mr, mr.set_ranks if set_ranks is None else set_ranks)
+        return [c for c in types if c in found]
+    out = []
+    for c in types:
+        if hand[c]:
+            hand[c] -= 1
+            if can_complete((c,), hand, mr, size_ok, set_ranks):
+                out.append(c)
+            hand[c] += 1
+    return out
+
+
+_TWOS = tuple(card(2, s) for s in range(4))
+
+
+def _three_card_types(hand: Sequence[int], mr: MeldRules, set_ranks) -> set[int]:
+    """Card types of ``hand`` that belong to some legal 3-card meld."""
+    found: set[int] = set()
+    jokers = hand[JOKER]
+    twos = [hand[t] for t in _TWOS]
+    wild_room = mr.max_wilds > 0
+    all_twos = sum(twos)
+    for suit in range(4):
+        base = suit * 13
+        nat = [0, *hand[base:base + 13], hand[base]]
+        pool = jokers + all_twos - twos[suit]
+        for lo in range(1, 13):
+            present = [p for p in (lo, lo + 1, lo + 2) if nat[p]]
+            if len(present) < 2:
+                continue
+            spare_s2 = twos[suit] - (1 if 2 in present else 0)
+            wilds = pool + spare_s2 if wild_room else 0
+            if len(present) == 3 or wilds:
+                found.update(base + (p - 1) % 13 for p in present)
+            if wilds:
+                _add_wilds(found, jokers, twos, suit, spare_s2)
+    if mr.allow_sets:
+        any_wild = wild_room and (jokers or any(twos))
+        for rank in set_ranks:
+            kinds = [c for c in (rank - 1, rank + 12, rank + 25, rank + 38) if hand[c]]
+            cnt = sum(hand[c] for c in kinds)
+            if cnt >= 3 or (cnt == 2 and any_wild):
+                found.update(kinds)
+                if any_wild:
+                    _add_wilds(found, jokers, twos, -1, 0)
+        if mr.twos_set_allowed and sum(twos) >= 3:
+            found.update(t for t, n in zip(_TWOS, twos, strict=True) if n)
+    return found
+
+
+def _add_wilds(found: set[int], jokers: int, twos: list[int], suit: int, spare_s2: int) -> None:
+    if jokers:
+        found.add(JOKER)
+    for s, n in enumerate(twos):
+        if (n if s != suit else spare_s2) > 0:
+            found.add(_TWOS[s])
+
+
+def layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:
+    """Card types that might be laid off on ``meld`` (a cheap superset for legal actions)."""
+    if meld.cands is None:
+        meld.cands = _layoff_candidates(meld, mr)
+    return meld.cands
+
+
+def _layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:
+    wild_room = len(meld.wilds) < mr.max_wilds
+    if not meld.is_run:
+        if meld.rank == TWO:
+            return [card(2, s) for s in range(4)] + ([JOKER] if wild_room else [])
+        nat = [card(meld.rank, s) for s in range(4)]
+        return nat + ([JOKER] + [card(2, s) for s in range(4)] if wild_room else [])
+    out = {position_card(meld.suit, p) for p in (meld.lo - 1, meld.hi + 1) if 1 <= p <= 14}
+    out.update(position_card(meld.suit, meld.lo + w) for w in meld.wilds)
+    if wild_room:
+        out.update([JOKER] + [card(2, s) for s in range(4)])
+    return sorted(out)
