@@ -66,6 +66,16 @@ def test_unknown_preset_lists_the_known_ones():
         BOOK.build("nine")
 
 
+def test_rules_copy_and_pickle():
+    import copy
+    import pickle
+
+    rules = BOOK.build("two", ["pots=[18, 11]"])
+    assert copy.deepcopy(rules) == rules and copy.copy(rules) == rules
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    assert copy.deepcopy(rules).presets == ("two",)
+
+
 def test_rules_are_immutable_and_round_trip():
     rules = BOOK.build("two")
     with pytest.raises(AttributeError):

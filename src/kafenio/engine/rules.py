@@ -267,10 +267,15 @@ class Rules(Mapping):
         object.__setattr__(self, "_values", dict(values))
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
         try:
             return self._values[name]
         except KeyError:
             raise AttributeError(name) from None
+
+    def __reduce__(self) -> tuple:
+        return (Rules, (self.game, self._values, self.presets))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Rules are immutable")

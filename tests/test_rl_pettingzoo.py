@@ -1,0 +1,149 @@
+"""The PettingZoo AEC environments (kafenio.rl): API and seed tests, rewards, errors.
+
+Needs pettingzoo==1.26.1 (and its gymnasium); skipped without them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test, seed_test
+
+import kafenio
+from kafenio.engine.errors import IllegalAction, KafenioError, RulesError
+from kafenio.rl.aec import KafenioAECEnv
+
+ENV_MODULES = {"basra": "basra_v0", "biriba": "biriba_v0", "buraco": "buraco_v0"}
+
+
+def ready_games() -> list[str]:
+    """Available games whose module loads (a game being written may not define GAME yet)."""
+    ready = []
+    for name in kafenio.available_games():
+        try:
+            kafenio.load_game(name)
+        except (AttributeError, ImportError, KafenioError):
+            continue
+        ready.append(name)
+    return ready
+
+
+GAMES = ready_games()
+
+
+def env_module(game: str):
+    """The per-game module ``kafenio.rl.<game>_v0``, or skip when there is none for ``game``."""
+    if game not in ENV_MODULES:
+        pytest.skip(f"no kafenio.rl module for {game}")
+    return importlib.import_module(f"kafenio.rl.{ENV_MODULES[game]}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_api(game):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dict observations: PettingZoo warns by env-name lists
+        api_test(env_module(game).env(), num_cycles=300)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seed(game):
+    seed_test(env_module(game).env, num_cycles=200)
+
+
+def play_random_deal(env, seed: int) -> dict[str, float]:
+    """Play one deal with random legal actions; each agent's rewards summed as ``last()`` gives them."""
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, _info = env.last()
+        total[agent] += reward
+        if termination or truncation:
+            env.step(None)
+            continue
+        assert obs["action_mask"].dtype == np.int8
+        assert obs["observation"].dtype == np.float32
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    return total
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reward_sum_is_side_score(game):
+    env = KafenioAECEnv(game)
+    for seed in range(3):
+        total = play_random_deal(env, seed)
+        state = env.state
+        assert state.is_terminal()
+        returns = state.returns()
+        for seat, agent in enumerate(env.possible_agents):
+            assert total[agent] == pytest.approx(returns[seat])
+
+
+def test_partners_get_equal_rewards():
+    if "basra" not in GAMES:
+        pytest.skip("basra not available")
+    env = KafenioAECEnv("basra", rules={"num_players": 4, "partnerships": True})
+    total = play_random_deal(env, 5)
+    assert total["player_0"] == total["player_2"]
+    assert total["player_1"] == total["player_3"]
+
+
+def test_mask_is_zero_off_turn():
+    if "basra" not in GAMES:
+        pytest.skip("basra not available")
+    env = KafenioAECEnv("basra")
+    env.reset(seed=1)
+    on_turn = env.agent_selection
+    for agent in env.agents:
+        mask = env.observe(agent)["action_mask"]
+        assert mask.any() == (agent == on_turn)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_illegal_action_names_it_and_the_legal_ones(game):
+    env = env_module(game).env()
+    env.reset(seed=3)
+    obs = env.observe(env.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    legal = np.flatnonzero(obs["action_mask"]).tolist()
+    with pytest.raises(IllegalAction) as info:
+        env.step(illegal)
+    message = str(info.value)
+    assert repr(illegal) in message and env.agent_selection in message
+    assert all(str(a) in message for a in legal)
+    with pytest.raises(IllegalAction, match=r"1000000.*the legal actions are"):
+        env.step(10**6)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bad_preset_lists_the_presets(game):
+    module = env_module(game)
+    presets = kafenio.rulebook(game).preset_by_name
+    with pytest.raises(RulesError) as info:
+        module.env(preset="no_such_preset")
+    assert all(name in str(info.value) for name in presets)
+
+
+def test_reset_options_reload_the_rules():
+    if "basra" not in GAMES:
+        pytest.skip("basra not available")
+    env = KafenioAECEnv("basra")
+    env.reset(seed=0, options={"rules": {"num_players": 4}})
+    assert env.agents == ["player_0", "player_1", "player_2", "player_3"]
+    with pytest.raises(RulesError, match="egyptian"):
+        env.reset(options={"preset": "nope"})
+
+
+def test_render_ansi():
+    if "basra" not in GAMES:
+        pytest.skip("basra not available")
+    env = KafenioAECEnv("basra", render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert "== spectator ==" in text and f"== {env.agent_selection} ==" in text
