@@ -15,7 +15,7 @@ import argparse
 import json
 import time
 
-from benchmarks.anchors import pettingzoo_gin_rummy, rlcard_gin_rummy
+from benchmarks.anchors import pettingzoo_gin_rummy, result, rlcard_gin_rummy
 
 TARGETS = {"pettingzoo_gin_rummy": 5.0, "rlcard_gin_rummy": 1.0}
 """The steps/s ratio kafenio's environment must reach against each anchor."""
@@ -27,8 +27,7 @@ def kafenio_env_steps(seconds: float = 10.0, seed: int = 0, game: str = "basra")
     Deal ``i`` resets with ``seed + i`` and seeds every action space with it, as the C1 anchor.
 
     Returns:
-        ``{"name", "steps", "games", "seconds", "steps_per_s"}``; steps count the actions of
-        agents on turn (decisions).
+        a :func:`benchmarks.anchors.result` dict; its decisions are the steps of agents on turn.
     """
     from kafenio.rl.aec import KafenioAECEnv, wrap
 
@@ -47,8 +46,7 @@ def kafenio_env_steps(seconds: float = 10.0, seed: int = 0, game: str = "basra")
                 env.step(env.action_space(agent).sample(obs["action_mask"]))
                 steps += 1
         games += 1
-    return {"name": f"kafenio_{game}_env", "steps": steps, "games": games, "seconds": elapsed,
-            "steps_per_s": steps / elapsed}
+    return result(f"kafenio_{game}_env", elapsed, games=games, transitions=steps, decisions=steps)
 
 
 def main() -> None:
@@ -63,8 +61,7 @@ def main() -> None:
     for anchor in (pettingzoo_gin_rummy, rlcard_gin_rummy):
         row = anchor(args.seconds, args.seed)
         if "error" not in row:
-            row["steps_per_s"] = row["decisions_per_s"]
-            row["ratio"] = ours["steps_per_s"] / row["steps_per_s"]
+            row["ratio"] = ours["decisions_per_s"] / row["decisions_per_s"]
             row["target"] = TARGETS[row["name"]]
         rows.append(row)
     print(json.dumps(rows, indent=2))

@@ -38,30 +38,50 @@ if str(SRC) not in sys.path:
 
 @dataclass(frozen=True)
 class Workload:
-    """One kafenio row: a game (by registered name and load options), its anchor and target.
+    """One kafenio row: what it runs, the figure it is judged by, and its anchors.
 
     Attributes:
-        game: the name ``kafenio.load_game`` knows the game by; also the row's name.
+        name: the row's name (``--only`` selects it).
+        job: ``"playout"`` (random playouts, :func:`kafenio_playout`), ``"env"`` (the PettingZoo
+            AEC loop, :func:`benchmarks.rl_bench.kafenio_env_steps`) or ``"ismcts"``
+            (:func:`benchmarks.ismcts_bench.kafenio_ismcts`).
+        game: the game the job plays, by the name ``kafenio.load_game`` knows.
         options: keyword arguments for ``load_game`` (``preset`` and rule overrides).
-        anchor: the name of the anchor in :data:`benchmarks.anchors.ANCHORS` to compare with.
-        target: the transitions/s ratio to the anchor that the game must reach.
+        metric: the result key compared with the anchors' same key.
+        targets: anchor name (in :data:`benchmarks.anchors.ANCHORS`) → the ratio to reach.
     """
 
+    name: str
+    job: str
     game: str
     options: dict
-    anchor: str
-    target: float
+    metric: str
+    targets: dict
+
+
+def _playout(game: str, preset: str | None = None, target: float = 1.0) -> Workload:
+    options = {"preset": preset} if preset else {}
+    return Workload(game, "playout", game, options, "transitions_per_s", {"openspiel_gin_rummy": target})
+
+
+def _env(game: str) -> Workload:
+    return Workload(f"{game}_env", "env", game, {}, "decisions_per_s",
+                    {"pettingzoo_gin_rummy": 5.0, "rlcard_gin_rummy": 1.0})
 
 
 WORKLOADS = (
-    Workload("biriba", {"preset": "standard_4p"}, "openspiel_gin_rummy", 1.0),
-    Workload("buraco", {"preset": "brazilian_4p"}, "openspiel_gin_rummy", 1.0),
-    Workload("basra", {"preset": "egyptian"}, "openspiel_gin_rummy", 4.0),
-    Workload("pisti", {}, "openspiel_gin_rummy", 4.0),
-    Workload("xeri", {}, "openspiel_gin_rummy", 4.0),
-    Workload("diloti", {}, "openspiel_gin_rummy", 4.0),
+    _playout("biriba", "standard_4p"),
+    _playout("buraco", "brazilian_4p"),
+    _playout("basra", "egyptian", 4.0),
+    _playout("pisti", None, 4.0),
+    _playout("xeri", None, 4.0),
+    _playout("diloti", None, 4.0),
+    _env("biriba"),
+    _env("buraco"),
+    _env("basra"),
+    Workload("biriba_ismcts", "ismcts", "biriba", {}, "iterations_per_s", {"openspiel_ismcts_gin_rummy": 1.0}),
 )
-"""The kafenio rows; a new game plugs in with one entry here."""
+"""The kafenio rows; a new game or job plugs in with one entry here."""
 
 
 def kafenio_playout(game: str, options: dict, seconds: float = 10.0, seed: int = 0) -> dict:
@@ -71,17 +91,11 @@ def kafenio_playout(game: str, options: dict, seconds: float = 10.0, seed: int =
     a chance node in kafenio, so every transition is a decision.
 
     Returns:
-        a result dict as :func:`benchmarks.anchors.result` builds it, or
-        ``{"name", "error": "not available yet", "detail"}`` when kafenio cannot load the game.
+        a result dict as :func:`benchmarks.anchors.result` builds it.
     """
-    try:
-        from kafenio import KafenioError, load_game
-    except ImportError as exc:
-        return _not_available(game, exc)
-    try:
-        loaded = load_game(game, **options)
-    except (KeyError, KafenioError) as exc:
-        return _not_available(game, exc)
+    from kafenio import load_game
+
+    loaded = load_game(game, **options)
     games = transitions = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
@@ -95,11 +109,36 @@ def kafenio_playout(game: str, options: dict, seconds: float = 10.0, seed: int =
     return result(game, elapsed, games=games, transitions=transitions, decisions=transitions)
 
 
+def run_workload(name: str, job: str, game: str, options: dict, seconds: float = 10.0, seed: int = 0) -> dict:
+    """Run one kafenio row's job (in the worker process).
+
+    Returns:
+        the job's result dict named ``name``, or ``{"name", "error": "not available yet",
+        "detail"}`` when kafenio (or the game) cannot be loaded yet.
+    """
+    try:
+        import kafenio
+
+        kafenio.game_class(game)
+    except (ImportError, ValueError) as exc:
+        return _not_available(name, exc)
+    if job == "playout":
+        row = kafenio_playout(game, options, seconds, seed)
+    elif job == "env":
+        from benchmarks.rl_bench import kafenio_env_steps
+        row = kafenio_env_steps(seconds, seed, game)
+    else:
+        from benchmarks.ismcts_bench import kafenio_ismcts
+        row = kafenio_ismcts(seconds, seed, game)
+    row["name"] = name
+    return row
+
+
 def _not_available(game: str, exc: Exception) -> dict:
     return {"name": game, "error": "not available yet", "detail": f"{type(exc).__name__}: {exc}"}
 
 
-def run_isolated(name: str, job: Callable[..., dict], on_tick: Callable[[float], None],
+def run_isolated(name: str, job: Callable[..., dict], on_tick: Callable[[float], None], /,
                  **kwargs) -> dict:
     """Run ``job(**kwargs)`` in a fresh spawned process and return its result dict.
 
@@ -145,8 +184,8 @@ def plan(only: Sequence[str]) -> tuple[list[Workload], list[str]]:
 
     A selected workload brings its anchor along, so its ratio is measured in the same run.
     """
-    workloads = [w for w in WORKLOADS if not only or w.game in only]
-    anchors = {w.anchor for w in workloads} | {a for a in ANCHORS if not only or a in only}
+    workloads = [w for w in WORKLOADS if not only or w.name in only]
+    anchors = {a for w in workloads for a in w.targets} | {a for a in ANCHORS if not only or a in only}
     return workloads, [a for a in ANCHORS if a in anchors]
 
 
@@ -155,10 +194,11 @@ def measure(workloads: Sequence[Workload], anchors: Sequence[str], seconds: floa
     """Run every workload, then every anchor, each in its own process, behind a progress bar.
 
     Returns:
-        one result dict per row; a kafenio row also carries ``anchor``, ``target`` and ``ratio``
-        (its transitions/s over the anchor's, ``None`` when either is missing).
+        one result dict per row; a kafenio row also carries ``metric`` and ``ratios``: anchor →
+        ``{"target", "ratio"}`` (its figure over the anchor's, ``None`` when either is missing).
     """
-    jobs = [(w.game, kafenio_playout, {"game": w.game, "options": w.options}) for w in workloads]
+    jobs = [(w.name, run_workload, {"name": w.name, "job": w.job, "game": w.game, "options": w.options})
+            for w in workloads]
     jobs += [(name, ANCHORS[name], {}) for name in anchors]
     rows = []
     columns = (TextColumn("{task.description:<28}"), BarColumn(), TimeElapsedColumn())
@@ -174,10 +214,12 @@ def measure(workloads: Sequence[Workload], anchors: Sequence[str], seconds: floa
             progress.update(task, completed=(done + 1) * seconds)
     by_name = {row["name"]: row for row in rows}
     for workload, row in zip(workloads, rows[:len(workloads)], strict=True):
-        anchor_rate = by_name[workload.anchor].get("transitions_per_s")
-        rate = row.get("transitions_per_s")
-        row.update(anchor=workload.anchor, target=workload.target,
-                   ratio=rate / anchor_rate if rate and anchor_rate else None)
+        rate = row.get(workload.metric)
+        ratios = {}
+        for anchor, target in workload.targets.items():
+            anchor_rate = by_name[anchor].get(workload.metric)
+            ratios[anchor] = {"target": target, "ratio": rate / anchor_rate if rate and anchor_rate else None}
+        row.update(metric=workload.metric, ratios=ratios)
     return rows
 
 
@@ -195,19 +237,22 @@ def render(rows: Sequence[dict], machine: dict, seconds: float) -> Table:
         table.add_column(header, justify="right", min_width=len(header))
     table.add_column("status", no_wrap=True)
     for row in rows:
-        ratio = row.get("ratio")
+        ratios = row.get("ratios", {})
+        known = [r for r in ratios.values() if r["ratio"] is not None]
         if "error" in row:
             status = f"[yellow]{row['error']}"
-        elif "target" not in row:
+        elif not ratios:
             status = f"[green]anchor {NOTES_ROWS[row['name']]}"
-        elif ratio is None:
+        elif not known:
             status = "[yellow]no anchor figure"
+        elif all(r["ratio"] >= r["target"] for r in known):
+            status = "[green]meets target"
         else:
-            status = "[green]meets target" if ratio >= row["target"] else "[red]below target"
+            status = "[red]below target"
+        versus = "; ".join(f"{r['ratio']:.2f}× {NOTES_ROWS[a]}" for a, r in ratios.items() if r["ratio"] is not None)
+        targets = "; ".join(f"≥ {r['target']:g}× {NOTES_ROWS[a]}" for a, r in ratios.items())
         table.add_row(row["name"], num(row.get("transitions_per_s")), num(row.get("decisions_per_s")),
-                      num(row.get("iterations_per_s")),
-                      f"{ratio:.2f}× {NOTES_ROWS[row['anchor']]}" if ratio is not None else "–",
-                      f"≥ {row['target']:g}×" if "target" in row else "–", status)
+                      num(row.get("iterations_per_s")), versus or "–", targets or "–", status)
     return table
 
 
@@ -218,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         the exit status: 1 when a row failed (its game or anchor raised, or its process died),
         else 0. A game not available yet or an anchor not installed is not a failure.
     """
-    names = [w.game for w in WORKLOADS] + list(ANCHORS)
+    names = [w.name for w in WORKLOADS] + list(ANCHORS)
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.run",
         description="Measure kafenio's random playouts against the OpenSpiel, RLCard and "

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from benchmarks.run import kafenio_playout, run_isolated
+from benchmarks.run import kafenio_playout, run_isolated, run_workload
 
 import kafenio
 
@@ -54,15 +54,20 @@ def test_anchor_row_through_the_command(tmp_path):
 
 
 def test_unregistered_game_is_not_available():
-    row = kafenio_playout("no_such_game", {}, seconds=0.1)
+    row = run_workload("no_such_game", "playout", "no_such_game", {}, seconds=0.1)
     assert row["name"] == "no_such_game"
     assert row["error"] == "not available yet"
 
 
 def test_unregistered_game_in_a_worker_process_is_not_available():
-    row = run_isolated("no_such_game", kafenio_playout, lambda elapsed: None,
-                       game="no_such_game", options={}, seconds=0.1, seed=0)
+    row = run_isolated("no_such_game", run_workload, lambda elapsed: None, name="no_such_game",
+                       job="env", game="no_such_game", options={}, seconds=0.1, seed=0)
     assert row["error"] == "not available yet"
+
+
+def test_env_row_is_measured_against_its_anchors():
+    row = run_workload("basra_env", "env", "basra", {}, seconds=0.3)
+    assert row["name"] == "basra_env" and row["decisions_per_s"] > 0
 
 
 def test_registered_game_is_measured(monkeypatch):
