@@ -1,0 +1,246 @@
+"""The browser table against a real server: Python playwright with Debian's chromium.
+
+A ``kafenio serve``-style uvicorn server runs in a subprocess on a free loopback port with a
+temporary SQLite database (computer players without delay). The page is the built web table at
+``/static/app/index.html``. Skipped when ``/usr/bin/chromium``, playwright, the server package or
+npm (to build the page) is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import hatch_build
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-quic", "--no-first-run"]
+ROOT = Path(__file__).resolve().parents[1]
+
+if not Path(CHROMIUM).is_file():
+    pytest.skip(f"{CHROMIUM} not found (Debian: apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright==1.65.2 is not installed")
+pytest.importorskip("kafenio.server.app", reason="the server package (kafenio.server.app) is not importable")
+
+SERVER = """
+import sys, uvicorn
+from kafenio.server.app import ServerSettings, create_app
+from kafenio.server.store import upgrade
+url, port = sys.argv[1], int(sys.argv[2])
+upgrade(url)
+uvicorn.run(create_app(ServerSettings(database_url=url, bot_delay=0.0)), host="127.0.0.1", port=port,
+            ws="websockets", log_level="warning")
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _post(base: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    if hatch_build.web_build_needed():
+        if shutil.which("npm") is None:
+            pytest.skip("the web table is not built and npm is not installed to build it")
+        hatch_build.build_web()
+    port = _free_port()
+    db = tmp_path_factory.mktemp("web") / "kafenio.db"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, f"sqlite:///{db}", str(port)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(base + "/api/games", timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    pytest.fail("the server did not start:\n" + proc.stdout.read().decode())
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser, base: str, width: int = 1200, height: int = 900):
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/static/app/index.html#/")
+    return page, errors
+
+
+def _seat_page(browser, base: str, table_id: str, token: str, seat: int, **size):
+    page, errors = _page(browser, base, **size)
+    page.evaluate("([id, seat]) => sessionStorage.setItem('kafenio.seat.' + id, JSON.stringify(seat))",
+                  [table_id, {"token": token, "seat": seat}])
+    page.evaluate("id => { location.hash = '#/table/' + id }", table_id)
+    return page, errors
+
+
+def _my_turn(page) -> bool:
+    return page.locator(".turn.mine").count() > 0 and (
+        page.locator("[data-action]").count() > 0 or page.locator(".card.playable").count() > 0)
+
+
+def _wait(page, predicate, timeout: float = 20.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("timed out; page shows:\n" + page.inner_text("main")[:2000])
+
+
+def _biriba_turn(page) -> None:
+    """One human decision: a forced button (kozi, pass…), else draw, else discard a card."""
+    bar = page.locator(".actions [data-action]")
+    if bar.count():
+        bar.first.click()
+    elif page.locator(".stock.legal").count():
+        page.locator(".stock.legal").click()
+    else:
+        discard = page.locator("#main .all-moves button", has_text="Discard")
+        if discard.count():
+            label = discard.first.text_content().removeprefix("Discard ")
+            page.locator(f'.hand .card[aria-label="{label}"]').first.click()
+            page.locator('[data-drop="pile"]').click()
+        else:
+            page.locator("#main .all-moves summary").click()
+            page.locator("#main .all-moves button").first.click()
+
+
+def test_a_whole_biriba_deal_against_three_computers(server, browser):
+    page, errors = _page(browser, server)
+    page.fill("#player-name", "Eleni")
+    page.select_option("#game", "biriba")
+    page.check("#preset-standard_4p")
+    page.click("text=Create the table")
+    page.wait_for_selector(".hand .card")
+    assert page.locator(".seat.me").inner_text().startswith("Eleni")
+    for _ in range(400):
+        _wait(page, lambda: page.locator(".score-sheet").count() > 0 or _my_turn(page))
+        if page.locator(".score-sheet").count():
+            break
+        before = page.get_attribute(".play", "data-version")
+        _biriba_turn(page)
+        _wait(page, lambda before=before: page.get_attribute(".play", "data-version") != before)
+    sheet = page.locator(".score-sheet")
+    assert sheet.is_visible()
+    assert "Match total" in sheet.inner_text()
+    assert sheet.locator("svg.chart polyline").count() == 2
+    assert not errors
+
+
+def test_a_reload_mid_deal_resumes_the_same_view(server, browser):
+    answer = _post(server, "/api/tables", {"game": "biriba", "presets": ["standard_4p"],
+                                           "join": {"seat": 0, "name": "Eleni"}})
+    page, _errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"])
+    _wait(page, lambda: _my_turn(page))
+    while not page.locator(".stock.legal").count():  # a kozi to name first
+        page.locator(".actions [data-action]").first.click()
+        page.wait_for_timeout(200)
+    page.locator(".stock.legal").click()
+    _wait(page, lambda: page.locator(".stock.legal").count() == 0 and _my_turn(page))
+    before = (page.locator(".hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)"),
+              page.locator(".stock").get_attribute("aria-label"), page.locator(".pile").get_attribute("aria-label"))
+    page.reload()
+    page.wait_for_selector(".hand .card")
+    after = (page.locator(".hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)"),
+             page.locator(".stock").get_attribute("aria-label"), page.locator(".pile").get_attribute("aria-label"))
+    assert after == before
+    assert page.locator(".turn.mine").count() == 1
+
+
+def test_a_spectator_never_sees_a_hand(server, browser):
+    answer = _post(server, "/api/tables", {"game": "basra", "join": {"seat": 0, "name": "Eleni"}})
+    table_id = answer["table"]["id"]
+    player, _ = _seat_page(browser, server, table_id, answer["token"], answer["seat"])
+    player.wait_for_selector(".hand .card")
+    hand = player.locator(".hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    watcher, errors = _page(browser, server)
+    watcher.evaluate("id => { location.hash = '#/watch/' + id }", table_id)
+    watcher.wait_for_selector('[data-drop="floor"]')
+    assert watcher.locator(".hand-area, .hand, [data-card]").count() == 0
+    faces = watcher.locator("img.face").evaluate_all("imgs => imgs.map(i => i.getAttribute('src'))")
+    hand_files = {f"/{'T' if c.startswith('10') else c[:-1]}{c[-1]}.svg" for c in hand}
+    assert not [src for src in faces if any(src.endswith(f) for f in hand_files)]
+    assert "watching" in watcher.inner_text(".table-head")
+    assert not errors
+
+
+def _rank(card: str) -> str:
+    return card[:-1]
+
+
+def _my_captured(page) -> int:
+    """The number of cards the human's side has captured, read from its row on the board."""
+    row = page.locator(".others li", has_text="(you)").inner_text()
+    return int(re.search(r"(\d+) cards? captured", row).group(1))
+
+
+def test_a_basra_capture_by_drag_and_drop(server, browser, tmp_path):
+    answer = _post(server, "/api/tables", {"game": "basra", "join": {"seat": 0, "name": "Eleni"}})
+    page, errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"],
+                              width=390, height=844)
+    for _ in range(40):
+        _wait(page, lambda: _my_turn(page) or page.locator(".score-sheet").count() > 0)
+        if page.locator(".score-sheet").count():
+            pytest.fail("the deal ended without a capturing card in hand")
+        if page.locator(".choices button").count():
+            page.locator(".choices button").first.click()
+            continue
+        floor_button = page.locator('[data-drop="floor"]')
+        floor = floor_button.get_attribute("aria-label") if page.locator(".floor-fan").count() else ""
+        hand = page.locator(".hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+        floor_ranks = set(re.findall(r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of",
+                                     floor or ""))
+        words = dict(zip(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+                         ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+                          "queen", "king"], strict=True))
+        capturing = [c for c in hand if words.get(_rank(c)) in floor_ranks or (_rank(c) == "J" and floor)]
+        card = (capturing or hand)[0]
+        captured = _my_captured(page)
+        page.locator(f'.hand .card[data-card="{card}"]').drag_to(page.locator('[data-drop="floor"]'))
+        if capturing:
+            _wait(page, lambda captured=captured: _my_captured(page) > captured or page.locator(".choices").count())
+            if page.locator(".choices button").count():
+                page.locator(".choices button").first.click()
+                _wait(page, lambda captured=captured: _my_captured(page) > captured)
+            page.screenshot(path=str(tmp_path / "basra-phone.png"), full_page=True)
+            break
+        _wait(page, lambda card=card: page.locator(f'.hand .card[data-card="{card}"]').count() == 0)
+    else:
+        pytest.fail("no capture in 40 turns")
+    assert _my_captured(page) > 0
+    assert not errors

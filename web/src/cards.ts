@@ -1,0 +1,134 @@
+// Cards in the spec's notation ("10H", "AS", "JK", a wild with its stand-in "2C=6H"): their
+// faces (Adrian Kennard's CC0 SVGs in public/cards/), spoken labels and hand sorting.
+import { t } from "./i18n";
+
+export const SUITS = "SHDC";
+export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+export interface Card {
+  /** 1 (ace) … 13 (king); 0 for the joker */
+  rank: number;
+  /** index in SUITS; -1 for the joker */
+  suit: number;
+  /** what a wild stands for in a meld ("2C=6H" → the six of hearts), else null */
+  standIn: Card | null;
+}
+
+export function parseCard(code: string): Card | null {
+  const [own, stand] = code.toUpperCase().split("=");
+  const base = parsePlain(own);
+  if (!base) return null;
+  return { ...base, standIn: stand ? parsePlain(stand) : null };
+}
+
+function parsePlain(code: string): Card | null {
+  if (code === "JK") return { rank: 0, suit: -1, standIn: null };
+  const rank = RANKS.indexOf(code.slice(0, -1)) + 1;
+  const suit = SUITS.indexOf(code.slice(-1));
+  return rank > 0 && suit >= 0 && code.length >= 2 ? { rank, suit, standIn: null } : null;
+}
+
+/** The card's own code without a stand-in ("2C=6H" → "2C"). */
+export const ownCode = (code: string): string => code.split("=")[0];
+
+export type FaceStyle = "2color" | "4color";
+
+/** The SVG file of a face, relative to the cards folder ("10H" → "2color/TH.svg", "JK" → "2color/2J.svg"). */
+export function faceFile(code: string, style: FaceStyle = "2color"): string {
+  const own = ownCode(code).toUpperCase();
+  if (own === "JK") return `${style}/2J.svg`;
+  const rank = own.slice(0, -1) === "10" ? "T" : own.slice(0, -1);
+  return `${style}/${rank}${own.slice(-1)}.svg`;
+}
+
+export const BACK_FILE = "back.svg";
+
+const rankName = (rank: number): string => [
+  t("ace"), t("two"), t("three"), t("four"), t("five"), t("six"), t("seven"),
+  t("eight"), t("nine"), t("ten"), t("jack"), t("queen"), t("king"),
+][rank - 1];
+
+const suitName = (suit: number): string => [t("spades"), t("hearts"), t("diamonds"), t("clubs")][suit];
+
+function plainLabel(card: Card): string {
+  if (card.rank === 0) return t("joker");
+  return t("{rank} of {suit}", { rank: rankName(card.rank), suit: suitName(card.suit) });
+}
+
+/** What a screen reader says for a card: "seven of hearts", "two of clubs as six of hearts". */
+export function cardLabel(code: string): string {
+  const card = parseCard(code);
+  if (!card) return code;
+  const own = plainLabel(card);
+  return card.standIn ? t("{card} as {stand_in}", { card: own, stand_in: plainLabel(card.standIn) }) : own;
+}
+
+/** A list of cards spoken as one phrase: "five of clubs, four of diamonds". */
+export function cardsLabel(codes: string[]): string {
+  return codes.map(cardLabel).join(", ");
+}
+
+/** The suit symbol and rank for compact text ("10♥"). */
+export function cardShort(code: string): string {
+  const card = parseCard(code);
+  if (!card) return code;
+  if (card.rank === 0) return "🃏";
+  return RANKS[card.rank - 1] + "♠♥♦♣"[card.suit];
+}
+
+export type SortMode = "suit" | "rank";
+
+// suits alternate colours in a sorted hand: spades, hearts, clubs, diamonds
+const SUIT_ORDER = [0, 1, 3, 2];
+// aces high, jokers last
+const rankOrder = (rank: number): number => (rank === 0 ? 99 : rank === 1 ? 14 : rank);
+
+/** A sorted copy of a hand (card codes), by suit then rank or by rank then suit. */
+export function sortHand(codes: string[], mode: SortMode): string[] {
+  const key = (code: string): [number, number] => {
+    const card = parseCard(code);
+    if (!card) return [100, 100];
+    const suit = card.suit < 0 ? 9 : SUIT_ORDER[card.suit];
+    return mode === "suit" ? [suit, rankOrder(card.rank)] : [rankOrder(card.rank), suit];
+  };
+  return [...codes].sort((a, b) => {
+    const [a1, a2] = key(a);
+    const [b1, b2] = key(b);
+    return a1 - b1 || a2 - b2;
+  });
+}
+
+/** The folder the card SVGs are served from (public/cards/ in the build). */
+export const cardsBase = (): string => import.meta.env.BASE_URL + "cards/";
+
+/** An image of a face or back; `alt` is empty when the label sits on the surrounding control. */
+export function cardImage(code: string | null, style: FaceStyle, alt = ""): HTMLImageElement {
+  const img = document.createElement("img");
+  img.src = cardsBase() + (code === null ? BACK_FILE : faceFile(code, style));
+  img.alt = alt;
+  img.draggable = false;
+  img.className = "face";
+  return img;
+}
+
+/** A row of cards that stays left to right in every language (an RTL fan would hide the indices). */
+export function fan(codes: string[], style: FaceStyle, label: string, className = "fan"): HTMLElement {
+  const row = document.createElement("div");
+  row.className = className;
+  row.dir = "ltr";
+  row.setAttribute("role", "img");
+  row.setAttribute("aria-label", label);
+  for (const code of codes) row.append(cardImage(code, style));
+  return row;
+}
+
+/** Card backs standing for a hidden hand of `count` cards (at most `shown` drawn). */
+export function backs(count: number, label: string, shown = 8): HTMLElement {
+  const row = document.createElement("div");
+  row.className = "fan backs";
+  row.dir = "ltr";
+  row.setAttribute("role", "img");
+  row.setAttribute("aria-label", label);
+  for (let i = 0; i < Math.min(count, shown); i++) row.append(cardImage(null, "2color"));
+  return row;
+}

@@ -1,0 +1,223 @@
+// The lobby: create a table (game, presets, options explained in words from the server's game
+// description, each seat a person or a computer level, timer), list the tables, join a seat, watch.
+import { h } from "./dom";
+import { t } from "./i18n";
+import {
+  api, type GameInfo, type GameOption, type GamesAnswer, type NewTable, type SeatRequest, type TableInfo,
+} from "./protocol";
+import { gameName, storeSeat } from "./table";
+
+const REFRESH_MS = 5000;
+
+/** The option values a choice of presets gives: the defaults, then each preset's values in order. */
+export function effectiveValues(game: GameInfo, presets: string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
+  for (const name of presets) Object.assign(values, game.presets.find((p) => p.name === name)?.values ?? {});
+  return values;
+}
+
+/** The number of seats the chosen rules give. */
+export function seatCount(game: GameInfo, values: Record<string, unknown>): number {
+  const n = values.num_players;
+  return typeof n === "number" && n > 0 ? n : game.num_players;
+}
+
+export function mountLobby(root: HTMLElement, announce: (text: string) => void): () => void {
+  const nameInput = h("input", { id: "player-name", type: "text", maxlength: 40, autocomplete: "nickname",
+    value: localStorage.getItem("kafenio.name") ?? "" });
+  nameInput.addEventListener("change", () => localStorage.setItem("kafenio.name", nameInput.value.trim()));
+  const playerName = () => nameInput.value.trim() || t("Player");
+
+  const createBox = h("section", { class: "create", "aria-labelledby": "create-title" },
+    h("h2", { id: "create-title" }, t("New table")), h("p", {}, t("Loading the games…")));
+  const listBox = h("section", { class: "tables", "aria-labelledby": "tables-title" },
+    h("h2", { id: "tables-title" }, t("Tables")), h("p", {}, t("Loading…")));
+  root.replaceChildren(h("div", { class: "lobby" },
+    h("h1", {}, t("The coffee house")),
+    h("p", { class: "name-row" }, h("label", { for: "player-name" }, t("Your name")), nameInput),
+    createBox, listBox));
+
+  let catalog: GamesAnswer | null = null;
+  let game: GameInfo | null = null;
+  let presets: string[] = [];
+  let edited: Record<string, unknown> = {};
+  let seats: SeatRequest[] = [];
+
+  const defaultLevel = () => (catalog!.levels.includes("medium") ? "medium" : catalog!.levels[0]);
+
+  function chooseGame(name: string) {
+    game = catalog!.games.find((g) => g.name === name) ?? catalog!.games[0];
+    const base = game.presets.find((p) => p.kind === "base");
+    presets = base ? [base.name] : [];
+    edited = {};
+    seats = [];
+    renderCreate();
+  }
+
+  function fitSeats() {
+    const n = seatCount(game!, { ...effectiveValues(game!, presets), ...edited });
+    seats = Array.from({ length: n }, (_v, i) => seats[i] ?? (i === 0 ? { kind: "human" } : { kind: "computer", level: defaultLevel() }));
+  }
+
+  function optionField(option: GameOption, value: unknown): HTMLElement {
+    const id = "opt-" + option.name;
+    const set = (v: unknown) => {
+      edited[option.name] = v;
+      if (option.name === "num_players") renderCreate();
+    };
+    let input: HTMLElement;
+    if (option.kind === "bool") {
+      const box = h("input", { id, type: "checkbox", checked: value === true });
+      box.addEventListener("change", () => set(box.checked));
+      return h("div", { class: "field check" }, box, h("label", { for: id }, option.text));
+    } else if (option.kind === "int" || option.kind === "int?") {
+      const num = h("input", { id, type: "number", step: 1, min: option.low, max: option.high,
+        value: value === null || value === undefined ? "" : String(value),
+        placeholder: option.kind === "int?" ? t("off") : null });
+      num.addEventListener("change", () => set(num.value === "" ? null : Number(num.value)));
+      input = num;
+    } else if (option.kind === "enum") {
+      const select = h("select", { id }, ...option.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))));
+      select.addEventListener("change", () => set(option.choices.find((c) => String(c) === select.value)));
+      input = select;
+    } else {
+      return h("div", { class: "field" }, h("p", {}, option.text), h("p", { class: "fixed" }, t("Set by the presets: {value}", { value: JSON.stringify(value) })));
+    }
+    return h("div", { class: "field" }, h("label", { for: id }, option.text), input);
+  }
+
+  function renderCreate() {
+    if (!catalog || !game) return;
+    fitSeats();
+    const values = { ...effectiveValues(game, presets), ...edited };
+    const gameSelect = h("select", { id: "game" }, ...catalog.games.map((g) => h("option", { value: g.name, selected: g === game }, gameName(g.name))));
+    gameSelect.addEventListener("change", () => chooseGame(gameSelect.value));
+
+    const presetBox = h("fieldset", { class: "presets" }, h("legend", {}, t("Rule sets")));
+    for (const preset of game.presets) {
+      const base = preset.kind === "base";
+      const id = "preset-" + preset.name;
+      const input = h("input", { id, type: base ? "radio" : "checkbox", name: base ? "base-preset" : null, value: preset.name,
+        checked: presets.includes(preset.name) });
+      input.addEventListener("change", () => {
+        const others = presets.filter((p) => p !== preset.name && (!base || game!.presets.find((x) => x.name === p)?.kind !== "base"));
+        presets = input.checked ? (base ? [preset.name, ...others] : [...others, preset.name]) : others;
+        renderCreate();
+      });
+      presetBox.append(h("div", { class: "field check" }, input,
+        h("label", { for: id }, h("b", {}, preset.name), " — ", preset.doc)));
+    }
+
+    const optionBox = h("details", { class: "options" }, h("summary", {}, t("House rules ({n} options)", { n: game.options.length })),
+      ...game.options.filter((o) => o.name !== "num_players").map((o) => optionField(o, values[o.name])));
+    const players = game.options.find((o) => o.name === "num_players");
+
+    const seatBox = h("fieldset", { class: "seat-choices" }, h("legend", {}, t("Seats")),
+      players ? optionField(players, values.num_players) : null);
+    seats.forEach((seat, i) => {
+      const id = "seat-" + i;
+      const select = h("select", { id },
+        h("option", { value: "human", selected: seat.kind === "human" }, i === 0 ? t("You") : t("A person")),
+        ...catalog!.levels.map((level) => h("option", { value: level, selected: seat.kind === "computer" && seat.level === level },
+          t("Computer: {level}", { level }))));
+      select.addEventListener("change", () => {
+        seats[i] = select.value === "human" ? { kind: "human" } : { kind: "computer", level: select.value };
+      });
+      seatBox.append(h("div", { class: "field" }, h("label", { for: id }, t("Seat {n}", { n: i + 1 })), select));
+    });
+
+    const timer = h("select", { id: "timer" }, ...catalog.timers.map((m) => h("option", { value: m.name }, m.text)));
+    const spectators = h("input", { id: "spectators", type: "checkbox", checked: true });
+    const hints = h("input", { id: "hints", type: "checkbox", checked: true });
+    const create = h("button", { type: "submit", class: "primary" }, t("Create the table"));
+    const form = h("form", { class: "create-form" },
+      h("div", { class: "field" }, h("label", { for: "game" }, t("Game")), gameSelect),
+      presetBox, seatBox, optionBox,
+      h("div", { class: "field" }, h("label", { for: "timer" }, t("Clock")), timer),
+      h("div", { class: "field check" }, spectators, h("label", { for: "spectators" }, t("Others may watch"))),
+      h("div", { class: "field check" }, hints, h("label", { for: "hints" }, t("Hints on request"))),
+      create);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const me = seats.findIndex((s) => s.kind === "human");
+      const body: NewTable = {
+        game: game!.name, presets, options: edited, seats, timer: timer.value,
+        spectators: spectators.checked, hints: hints.checked,
+        ...(me >= 0 ? { join: { seat: me, name: playerName() } } : {}),
+      };
+      void (async () => {
+        try {
+          const answer = await api<{ table: TableInfo; token: string | null; seat: number | null }>("/api/tables", body);
+          if (answer.token !== null && answer.seat !== null) storeSeat(answer.table.id, { token: answer.token, seat: answer.seat });
+          location.hash = (answer.token ? "#/table/" : "#/watch/") + answer.table.id;
+        } catch (err) {
+          announce((err as Error).message);
+          createBox.querySelector(".alert")?.remove();
+          createBox.append(h("p", { class: "alert", role: "alert" }, (err as Error).message));
+        }
+      })();
+    });
+    createBox.replaceChildren(h("h2", { id: "create-title" }, t("New table")), form);
+  }
+
+  async function join(table: TableInfo, seat: number) {
+    try {
+      const answer = await api<{ token: string; seat: number }>(`/api/tables/${encodeURIComponent(table.id)}/join`, { seat, name: playerName() });
+      storeSeat(table.id, answer);
+      location.hash = "#/table/" + table.id;
+    } catch (err) {
+      announce((err as Error).message);
+      void refresh();
+    }
+  }
+
+  const phaseText = (phase: string): string => ({
+    waiting: t("waiting for players"), playing: t("playing"), deal_over: t("between deals"), finished: t("finished"),
+  } as Record<string, string>)[phase] ?? phase;
+
+  async function refresh() {
+    let tables: TableInfo[];
+    try {
+      tables = (await api<{ tables: TableInfo[] }>("/api/tables")).tables;
+    } catch (err) {
+      listBox.replaceChildren(h("h2", { id: "tables-title" }, t("Tables")), h("p", { class: "alert" }, (err as Error).message));
+      return;
+    }
+    const list = h("ul", { class: "table-list" });
+    for (const table of tables) {
+      const seatsText = table.seats.map((s) => (s.claimed ? s.name : t("free seat"))).join(", ");
+      const mine = sessionStorage.getItem("kafenio.seat." + table.id) !== null;
+      const row = h("li", { class: "table-row" },
+        h("p", {}, h("b", {}, gameName(table.game)), " · ", table.presets.join(", "), " · ", phaseText(table.phase)),
+        h("p", { class: "sub" }, seatsText));
+      const buttons = h("div", { class: "actions" });
+      if (mine) buttons.append(h("a", { class: "button primary", href: "#/table/" + table.id }, t("Back to my seat")));
+      for (const s of table.seats) {
+        if (s.kind !== "human" || s.claimed || table.phase === "finished") continue;
+        const b = h("button", {}, t("Join seat {n}", { n: s.seat + 1 }));
+        b.addEventListener("click", () => void join(table, s.seat));
+        buttons.append(b);
+      }
+      if (table.spectators && table.phase !== "finished") buttons.append(h("a", { class: "button", href: "#/watch/" + table.id }, t("Watch")));
+      if (table.phase === "finished") buttons.append(h("a", { class: "button", href: "#/replay/" + table.id }, t("Replay")));
+      row.append(buttons);
+      list.append(row);
+    }
+    const focused = document.activeElement;
+    if (focused && listBox.contains(focused)) return; // never pull the list from under the keyboard
+    listBox.replaceChildren(h("h2", { id: "tables-title" }, t("Tables")),
+      tables.length ? list : h("p", {}, t("No tables yet: create one.")));
+  }
+
+  void (async () => {
+    try {
+      catalog = await api<GamesAnswer>("/api/games");
+      chooseGame(catalog.games[0]?.name ?? "");
+    } catch (err) {
+      createBox.replaceChildren(h("h2", {}, t("New table")), h("p", { class: "alert", role: "alert" }, (err as Error).message));
+    }
+  })();
+  void refresh();
+  const timer = setInterval(() => void refresh(), REFRESH_MS);
+  return () => clearInterval(timer);
+}
