@@ -13,7 +13,7 @@ from kafenio.agents import RandomPlayer, play_match
 from kafenio.engine.errors import CardError, IllegalAction, KafenioError, RecordError, RulesError
 from kafenio.engine.match import Match
 from kafenio.engine.records import Recorder, replay
-from kafenio.games.biriba import actions as A
+from kafenio.rummy import actions as A
 
 
 def test_illegal_actions_name_the_rule_and_change_nothing():

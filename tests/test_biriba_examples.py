@@ -7,9 +7,9 @@ from tests.biriba_helpers import position, strings
 
 import kafenio
 from kafenio.cards import JOKER, parse_card, parse_cards
-from kafenio.games.biriba import actions as A
 from kafenio.games.biriba.rulebook import RULEBOOK
 from kafenio.referee import rummy as ref
+from kafenio.rummy import actions as A
 from kafenio.rummy.melds import MeldRules
 from kafenio.rummy.search import find_opening
 

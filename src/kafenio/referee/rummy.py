@@ -1,9 +1,10 @@
-"""Rules referee for the rummy family (Biriba now, Buraco later): the engine's own code.
+"""Rules referee for the rummy family (Biriba and Buraco): the engine's own code.
 
 ``meld``/``layoff`` return ``{"valid": true, "kind", "clean", "cards", "bonus"}`` (cards in run
-order, a wild written ``card=stand-in``; bonus under the rules and kozi) or
-``{"valid": false, "rule": "biriba.md §4.x: reason"}``. ``score`` returns the itemised sheet
-of :func:`kafenio.games.biriba.scoring.side_sheet` per side. Bad card text raises
+order, a wild written ``card=stand-in``; bonus = the biriba bonus under the rules and kozi, or
+the canastra bonus) or ``{"valid": false, "rule": "buraco.md §4.x: reason"}``. ``score``
+returns the itemised sheet per side of :func:`kafenio.games.biriba.scoring.side_sheet` or
+:func:`kafenio.games.buraco.scoring.side_sheet`. Bad card text raises
 :class:`~kafenio.engine.errors.CardError`.
 """
 
@@ -14,7 +15,8 @@ from typing import Any
 from kafenio.cards import SUITS, parse_card, parse_meld_cards
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.rules import Rules
-from kafenio.games.biriba.scoring import meld_bonus, side_sheet
+from kafenio.games.biriba import scoring as biriba_scoring
+from kafenio.games.buraco import scoring as buraco_scoring
 from kafenio.i18n import _
 from kafenio.rummy.melds import Meld, MeldRules, layoff_options, validate
 
@@ -27,8 +29,14 @@ def _kozi(rules: Rules, kozi: str | None) -> int | None:
     return SUITS.index(kozi.upper())
 
 
-def _result(meld: Meld, rules: Rules, kozi: str | None, kozi_rank: int | None = None) -> dict[str, Any]:
-    bonus, _why = meld_bonus(meld, rules, _kozi(rules, kozi), kozi_rank)
+def _bonus(meld: Meld, rules: Rules, kozi: int | None, kozi_rank: int | None) -> int:
+    if rules.game == "buraco":
+        return buraco_scoring.canastra_bonus(meld, rules)[0]
+    return biriba_scoring.meld_bonus(meld, rules, kozi, kozi_rank)[0]
+
+
+def _result(meld: Meld, rules: Rules, kozi: str | None) -> dict[str, Any]:
+    bonus = _bonus(meld, rules, _kozi(rules, kozi), None)
     return {"valid": True, "kind": meld.kind, "clean": meld.clean, "cards": meld.notation(),
             "bonus": bonus}
 
@@ -38,7 +46,7 @@ def _parse_meld(rules: Rules, cards: str) -> tuple[Meld | None, str]:
 
 
 def meld(rules: Rules, cards: str, kozi: str | None = None) -> dict[str, Any]:
-    """Validate and classify a new meld (biriba.md §4), e.g. ``"4H 5H 2C=6H 7H"``."""
+    """Validate and classify a new meld (biriba.md / buraco.md §4), e.g. ``"4H 5H 2C=6H 7H"``."""
     result, why = _parse_meld(rules, cards)
     if result is None:
         return {"valid": False, "rule": why}
@@ -47,7 +55,7 @@ def meld(rules: Rules, cards: str, kozi: str | None = None) -> dict[str, Any]:
 
 def layoff(rules: Rules, meld: str, cards: str, wild_end: str | None = None,
            kozi: str | None = None) -> dict[str, Any]:
-    """Lay ``cards`` off on the table meld ``meld`` (biriba.md §4.5).
+    """Lay ``cards`` off on the table meld ``meld`` (biriba.md / buraco.md §4.5).
 
     Cards are laid off one by one, each as soon as it fits; when a moved or added wild (or an
     ace) may go to either end, ``wild_end`` (``"low"``, the default, or ``"high"``) decides.
@@ -72,9 +80,10 @@ def layoff(rules: Rules, meld: str, cards: str, wild_end: str | None = None,
 
 
 def score(rules: Rules, data: dict[str, Any]) -> dict[str, Any]:
-    """Score a finished deal given as ``{"kozi": "S", "kozi_rank": "Q" (optional), "sides":
-    [{"melds": ["5H 6H …", …], "hands": ["8D 3C", …], "pot": "taken"|"untaken"|"unplayed",
-    "unplayed_cards": "…" (optional), "closed": bool}]}`` (biriba.md §8).
+    """Score a finished deal given as ``{"kozi": "S", "kozi_rank": "Q" (optional, Biriba),
+    "sides": [{"melds": ["5H 6H …", …], "hands": ["8D 3C", …], "pot": "taken"|"untaken"|"unplayed",
+    "unplayed_cards": "…" (optional), "closed": bool (closed / went out), "cut": points (Buraco's
+    exact-cut bonus, optional)}]}`` (biriba.md §8, buraco.md §8).
 
     Raises:
         KafenioError: a bad meld (naming it and the rule) or a malformed input.
@@ -97,8 +106,13 @@ def score(rules: Rules, data: dict[str, Any]) -> dict[str, Any]:
         pot = side.get("pot", "taken")
         if pot not in ("taken", "untaken", "unplayed"):
             raise KafenioError(_("pot must be taken, untaken or unplayed"))
-        out.append(side_sheet(rules, i, side.get("seats", []), melds, hands, pot,
-                              bool(side.get("closed")), unplayed, kozi, kozi_rank))
+        seats, closed = side.get("seats", []), bool(side.get("closed"))
+        if rules.game == "buraco":
+            out.append(buraco_scoring.side_sheet(rules, i, seats, melds, hands, pot, closed, unplayed,
+                                                 int(side.get("cut", 0))))
+        else:
+            out.append(biriba_scoring.side_sheet(rules, i, seats, melds, hands, pot, closed, unplayed,
+                                                 kozi, kozi_rank))
     return {"sides": out}
 
 
@@ -110,7 +124,7 @@ def describe(verb: str, result: dict[str, Any]) -> str:
         state = _("clean") if result["clean"] else _("dirty")
         line = _("valid {state} {kind} of {n}: {cards}").format(
             state=state, kind=result["kind"], n=len(result["cards"]), cards=" ".join(result["cards"]))
-        return line + (_(" — biriba bonus {b}").format(b=result["bonus"]) if result["bonus"] else "")
+        return line + (_(" — bonus {b}").format(b=result["bonus"]) if result["bonus"] else "")
     lines = []
     for side in result["sides"]:
         bonus = sum(b["bonus"] for b in side["bonuses"])

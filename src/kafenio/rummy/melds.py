@@ -46,6 +46,8 @@ class MeldRules:
         max_run_len: 13 (``one_end``) or 14 (ace to ace).
         max_natural_aces: natural aces one run may hold (2, or 1 for ``both_ends_one_natural``).
         suited_two_goes_natural: ``displaced_suited_two_goes_natural`` (§4.5).
+        free_wild_moves: a wild at either end of a run may move inside it so that a laid-off
+            natural card joins (buraco.md §4.5 ``free_wild_may_move``).
         section: the spec section quoted in error reasons.
     """
 
@@ -57,6 +59,7 @@ class MeldRules:
     max_run_len: int = 13
     max_natural_aces: int = 2
     suited_two_goes_natural: bool = True
+    free_wild_moves: bool = False
     section: str = SECTION
 
     @classmethod
@@ -72,6 +75,7 @@ class MeldRules:
                    max_run_len=13 if span == "one_end" else 14,
                    max_natural_aces=1 if span == "both_ends_one_natural" else 2,
                    suited_two_goes_natural=get("displaced_suited_two_goes_natural", True),
+                   free_wild_moves=get("free_wild_may_move", False),
                    section=f"{game}.md §4")
 
 
@@ -381,6 +385,35 @@ def _run_layoff(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
         for pos in (lo - 1, hi + 1):
             if not (pos == 2 and SUIT[c] == suit and c != JOKER):
                 out.extend(_extend(meld, c, pos, True, mr))
+    if not out and mr.free_wild_moves and len(meld.wilds) == 1:
+        out.extend(_free_wild_move(meld, c, natural_pos, mr))
+    return out
+
+
+def _free_wild_move(meld: Meld, c: int, natural_pos: tuple[int, ...], mr: MeldRules) -> list[Meld]:
+    """buraco.md §4.5 free end wild: the wild at an end of the run moves to the one gap that
+    lets ``c`` join (``2S=4S 5S 6S`` + ``8S`` → ``5S 6S 2S=7S 8S``); a 2 of the run's suit
+    landing on position 2 is natural there."""
+    w = meld.wilds[0]
+    if w not in (0, len(meld.cards) - 1):
+        return []
+    wild = meld.cards[w]
+    placed = {meld.lo + i: x for i, x in enumerate(meld.cards) if i != w}
+    out = []
+    for pos in natural_pos:
+        if pos in placed:
+            continue
+        cells = {**placed, pos: c}
+        lo, hi = min(cells), max(cells)
+        gaps = [p for p in range(lo, hi + 1) if p not in cells]
+        if len(gaps) != 1:
+            continue
+        cells[gaps[0]] = wild
+        natural_two = wild != JOKER and SUIT[wild] == meld.suit and gaps[0] == 2
+        new = Meld(True, meld.suit, 0, lo, [cells[p] for p in range(lo, hi + 1)],
+                   [] if natural_two else [gaps[0] - lo])
+        if _end_ok(lo, hi, lambda p, n=new: n.cards[p - n.lo], meld.suit, mr) and _aces_ok(new, mr):
+            out.append(new)
     return out
 
 
@@ -648,6 +681,9 @@ def _layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:
         return nat + ([JOKER] + [card(2, s) for s in range(4)] if wild_room else [])
     out = {position_card(meld.suit, p) for p in (meld.lo - 1, meld.hi + 1) if 1 <= p <= 14}
     out.update(position_card(meld.suit, meld.lo + w) for w in meld.wilds)
+    if mr.free_wild_moves and len(meld.wilds) == 1 and meld.wilds[0] in (0, len(meld.cards) - 1):
+        lo, hi = (meld.lo + 1, meld.hi) if meld.wilds[0] == 0 else (meld.lo, meld.hi - 1)
+        out.update(position_card(meld.suit, p) for p in (lo - 2, hi + 2) if 1 <= p <= 14)
     if wild_room:
         out.update([JOKER] + [card(2, s) for s in range(4)])
     return sorted(out)

@@ -1,9 +1,11 @@
 """Biriba (Μπιρίμπα): the game, its rules and its deal state (``shared/rules/biriba.md``).
 
-``GAME = BiribaGame``; ``kafenio.load_game("biriba", preset=…)`` builds it. The action space
-and its notation are in :mod:`kafenio.games.biriba.actions`, the turn state machine in
-:mod:`.state`, legality in :mod:`.legal`, scoring in :mod:`.scoring`, the options and
-presets in :mod:`.rulebook`. The view's keys are documented in ``docs/views-rummy.md``.
+``GAME = BiribaGame``; ``kafenio.load_game("biriba", preset=…)`` builds it. The turn machine,
+legality and the action space are the rummy core's (:mod:`kafenio.rummy.state`,
+:mod:`kafenio.rummy.legal`, :mod:`kafenio.rummy.actions`, ids ``0 … BIRIBA_ACTIONS−1``); this
+module adds what is Biriba's own: the deal with the kozi up-card, the 3-player solo form, the
+biriba bonuses (:mod:`.scoring`) and the options and presets (:mod:`.rulebook`). The view's
+keys are documented in ``docs/views-rummy.md``.
 
 >>> import kafenio
 >>> state = kafenio.load_game("biriba").new_initial_state(seed=1)
@@ -13,49 +15,83 @@ presets in :mod:`.rulebook`. The view's keys are documented in ``docs/views-rumm
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
-from kafenio.cards import JOKER, NUM_TYPES, SUITS, format_card, format_cards, make_deck
-from kafenio.engine.errors import IllegalAction
-from kafenio.engine.game import TERMINAL, Game, State
-from kafenio.games.biriba import actions as A
-from kafenio.games.biriba.legal import explain_illegal, legal_actions
-from kafenio.games.biriba.rulebook import RULEBOOK
-from kafenio.games.biriba.scoring import BIRIBA_LEN, meld_bonus, value_table
-from kafenio.games.biriba.state import P_END, PHASES, DealCore, shuffle_unknown
-from kafenio.rummy.melds import MeldRules
+from kafenio.cards import JOKER, RANK, SUIT, SUITS, format_card, make_deck
+from kafenio.engine.game import Game
+from kafenio.games.biriba.rulebook import INITIAL_MELD_TABLES, RULEBOOK
+from kafenio.games.biriba.scoring import BIRIBA_LEN, meld_bonus, side_sheet, value_table
+from kafenio.i18n import _
+from kafenio.rummy import actions as A
+from kafenio.rummy.melds import Meld, MeldRules
+from kafenio.rummy.scoring import target_winner
+from kafenio.rummy.state import P_SETUP, RummyState, TurnRules, one_hot
 
 __all__ = ["GAME", "BiribaGame", "BiribaState"]
 
+SECTIONS = {"setup": "§2.2", "turn": "§3", "melds": "§4", "layoff": "§4.5", "opening": "§4.7",
+            "pot": "§5", "close": "§6", "stock": "§7"}
+KOZI_ACTIONS = [A.KOZI + s for s in range(4)]
 
-class BiribaState(DealCore, State):
-    """One Biriba deal (see :mod:`kafenio.games.biriba.state` for the turn structure)."""
 
-    def __init__(self, game: BiribaGame, deck: list[int], dealer: int, match_scores: list[float]):
-        State.__init__(self, game, deck, dealer, match_scores)
-        self._setup(deck)
+class BiribaState(RummyState):
+    """One Biriba deal (see :mod:`kafenio.rummy.state` for the turn structure)."""
 
-    # -- contract ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return TERMINAL if self.phase == P_END else self.current
+    big_name = "biriba"
 
-    def legal_actions(self) -> list[int]:
-        cache = self._legal_cache
-        if cache is not None and cache[0] == self.version:
-            return cache[1]
-        legal = legal_actions(self)
-        self._legal_cache = (self.version, legal)
-        return legal
+    def _deal(self, deck: list[int], order: list[int]) -> None:
+        """biriba.md §2.2: hands, then the biribakia, then the up-card (the kozi)."""
+        r = self.rules
+        pos = 0
+        for _round in range(r.hand_size):
+            for seat in order:
+                self.hands[seat][deck[pos]] += 1
+                pos += 1
+        for size in r.biribaki_sizes:
+            self.pots.append(deck[pos:pos + size])
+            pos += size
+        up = deck[pos]
+        self.stock = deck[pos + 1:][::-1]          # pop() takes the top card
+        self.up_card = up
+        self.kozi_suit: int | None = None
+        self.kozi_rank: int | None = None
+        self.solo_mode = r.partnership_mode == "solo_vs_pair"
+        self.solo: int | None = None
+        if up == JOKER:
+            self.hands[order[0]][JOKER] += 1
+            if r.kozi_mode != "none":
+                self.phase = P_SETUP
+        else:
+            self.pile.append(up)
+            if r.kozi_mode != "none":
+                self.kozi_suit = SUIT[up]
+                self.kozi_rank = RANK[up]
 
-    def explain_illegal(self, action: int) -> IllegalAction:
-        return explain_illegal(self, action)
+    def setup_actions(self) -> list[int]:
+        return KOZI_ACTIONS + ([A.KOZI_NONE] if self.rules.kozi_joker_allows_none else [])
 
-    def is_terminal(self) -> bool:
-        return self.phase == P_END
+    def setup_problem(self, action: int) -> str:
+        if action == A.KOZI_NONE:
+            return _("these rules do not allow naming no kozi")
+        return _("the first player must first name the kozi suit")
+
+    def _apply_setup(self, action: int) -> None:
+        if action != A.KOZI_NONE:
+            self.kozi_suit = action - A.KOZI
+        self._start_turn()
+
+    def phase_name(self) -> str:
+        return ("kozi", "draw", "play", "end")[self.phase]
+
+    def meld_bonus(self, meld: Meld) -> tuple[int, str]:
+        return meld_bonus(meld, self.rules, self.kozi_suit,
+                          self.kozi_rank if self.kozi_suit is not None else None)
+
+    def _side_sheet(self, side, seats, hands, pot, unplayed) -> dict[str, Any]:
+        return side_sheet(self.rules, side, seats, self.melds[side], hands, pot,
+                          self.closed_by == side, unplayed, self.kozi_suit,
+                          self.kozi_rank if self.kozi_suit is not None else None)
 
     def side_scores(self) -> list[float]:
         """Per match side (biriba.md §8; §10.3: the pair's players get half each)."""
@@ -66,139 +102,31 @@ class BiribaState(DealCore, State):
             return [sheet[s]["total"] for s in range(self.n)]
         return [sheet[0]["total"] if s == self.solo else sheet[1]["total"] / 2 for s in range(self.n)]
 
-    def score_sheet(self) -> dict[str, Any]:
-        """Itemised per deal side: ``{"sides": [{"side", "seats", "melds", "bonuses", "closing",
-        "hands", "pot", "pot_points", "total"}, …]}`` (biriba.md §8)."""
-        return self.deal_score_sheet()
+    def _whole_hand_opened(self, seat: int) -> int:
+        if self.solo_mode:
+            self._make_solo(seat)
+        return self.side_of[seat]
 
-    def action_to_string(self, action: int, player: int | None = None) -> str:
-        return A.to_string(action)
+    def _make_solo(self, seat: int) -> None:
+        """biriba.md §10.3: ``seat`` becomes the solo, the other two a pair."""
+        self.solo = seat
+        pair = [s for s in range(self.n) if s != seat]
+        self.melds = [self.melds[self.side_of[seat]], []]
+        self.sides = [[seat], pair]
+        self.side_of = [0 if s == seat else 1 for s in range(self.n)]
+        self.pot_taken = [False, False]
+        self.opened = [True, not self.tr.opening_bands]
+        self.min_raise = [0, 0]
+        self.cut_points = [0, 0]
 
-    def string_to_action(self, text: str) -> int:
-        return A.from_string(text)
+    def _view_extra(self, seat: int | None, out: dict[str, Any]) -> None:
+        out["kozi"] = SUITS[self.kozi_suit] if self.kozi_suit is not None else None
+        out["up_card"] = format_card(self.up_card)
+        out["solo"] = self.solo
 
-    def clone(self) -> BiribaState:
-        new = object.__new__(type(self))
-        d = self.__dict__.copy()
-        d["hands"] = [h[:] for h in self.hands]
-        d["known"] = [h[:] for h in self.known]
-        for key in ("hand_size", "stock", "pile", "pots", "pot_taken", "opened", "unplayed",
-                    "unplayed_cards", "side_of", "building", "history"):
-            d[key] = d[key][:]
-        d["melds"] = [m[:] for m in self.melds]
-        d["sides"] = [s[:] for s in self.sides]
-        if self.pile_types is not None:
-            d["pile_types"] = set(self.pile_types)
-        new.__dict__ = d
-        return new
-
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> BiribaState:
-        """A determinization: only the cards ``seat`` cannot know move (other hands minus the
-        cards known from pile pick-ups, the stock, the pots). Its ``serialize()`` is not a
-        replayable record (the deck it would need is not reconstructed)."""
-        new = self.clone()
-        shuffle_unknown(new, seat, rng)
-        new.version += 1
-        return new
-
-    # -- views -----------------------------------------------------------------------------
-    def _meld_view(self, meld) -> dict[str, Any]:
-        bonus, _why = meld_bonus(meld, self.rules, self.kozi_suit,
-                                 self.kozi_rank if self.kozi_suit is not None else None)
-        return {"cards": meld.notation(), "kind": meld.kind, "clean": meld.clean,
-                "biriba": len(meld.cards) >= BIRIBA_LEN, "bonus": bonus}
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator); keys in ``docs/views-rummy.md``."""
-        hand = [] if seat is None else format_cards(
-            [c for c in range(NUM_TYPES) for _i in range(self.hands[seat][c])]).split()
-        out = {
-            "game": "biriba", "seat": seat, "num_players": self.n, "dealer": self.dealer,
-            "current_player": self.current_player(), "phase": PHASES[self.phase],
-            "match_scores": list(self.match_scores), "sides": [list(s) for s in self.sides],
-            "hand": hand, "hand_sizes": list(self.hand_size), "stock": len(self.stock),
-            "discard_pile": [format_card(c) for c in self.pile],
-            "melds": [[self._meld_view(m) for m in ms] for ms in self.melds],
-            "pots": {"left": [len(p) for p in self.pots], "taken": list(self.pot_taken)},
-            "pot_taken": list(self.pot_taken),
-            "kozi": SUITS[self.kozi_suit] if self.kozi_suit is not None else None,
-            "up_card": format_card(self.up_card),
-            "known_cards": [format_cards(c for c in range(NUM_TYPES) for _i in range(k[c])).split()
-                            for k in self.known],
-            "turn": {"drawn": self.phase == 2, "building": [format_card(c) for c in self.building],
-                     "provisional_points": self.provisional_points(self.current),
-                     "opening_minimum": self.opening_minimum(self.current),
-                     "opening_pending": self.opening_pending(self.current),
-                     "pile_card_to_use": self.pile_types is not None},
-            "solo": self.solo, "turns": self.turns,
-            "last_action": None if self.last_action is None else A.to_string(self.last_action),
-            "terminal": self.is_terminal(),
-        }
-        if self.is_terminal():
-            out["deal_scores"] = self.side_scores()
-            out["score_sheet"] = self.score_sheet()
-        return out
-
-    def observation_tensor(self, seat: int) -> np.ndarray:
-        """float32: own hand (53) · building (53) · pile counts (53) · pile top (53) · melds per
-        deal side from ``seat``'s side on (53 each, up to ``num_players``) · known cards per
-        other seat in play order (53 each) · hand sizes · stock · pots left · pots taken ·
-        phase (4) · kozi (5) · match scores / 1000 (per match side)."""
-        n = self.n
-        parts = [self.hands[seat], _counts(self.building), _counts(self.pile),
-                 _one_hot(self.pile[-1] if self.pile else None, NUM_TYPES)]
-        my_side = self.side_of[seat]
-        ns = len(self.sides)
-        for i in range(n):
-            side = (my_side + i) % ns
-            parts.append(_counts(c for m in self.melds[side] for c in m.cards) if i < ns
-                         else [0] * NUM_TYPES)
-        for i in range(1, n):
-            parts.append(self.known[(seat + self.dir * i) % n])
-        sizes = [self.hand_size[(seat + self.dir * i) % n] for i in range(n)]
-        taken = [float(self.pot_taken[(my_side + i) % ns]) if i < ns else 0.0 for i in range(n)]
-        kozi = _one_hot(self.kozi_suit, 5) if self.kozi_suit is not None else _one_hot(4, 5)
-        tail = [*sizes, len(self.stock), len(self.pots), *taken, *_one_hot(self.phase, 4), *kozi,
-                *(s / 1000 for s in self.match_scores)]
-        return np.asarray([x for p in parts for x in p] + tail, dtype=np.float32)
-
-    def information_state_string(self, seat: int) -> str:
-        """Perfect recall: ``seat``'s dealt hand, the up-card, then every action in order with
-        the card ``seat`` drew, the pile contents taken and pots picked up by ``seat``."""
-        replay = self.game.new_initial_state(deck=self._deck, dealer=self.dealer,
-                                             match_scores=self.match_scores)
-        hand = replay.hands[seat]
-        lines = [f"seat {seat} hand {format_cards(c for c in range(NUM_TYPES) for _i in range(hand[c]))}",
-                 f"up {format_card(replay.up_card)}"]
-        for action in self.history:
-            who = replay.current
-            text = f"{who}: {A.to_string(action)}"
-            if action == A.TAKE:
-                text += " [" + format_cards(replay.pile) + "]"
-            pot = replay.pots[0] if replay.pots else []
-            taken = sum(replay.pot_taken)
-            if action == A.DRAW and who == seat:
-                text += " " + format_card(replay.stock[-1])
-            replay._apply(action)
-            if sum(replay.pot_taken) > taken and who == seat:
-                text += " pot [" + format_cards(pot) + "]"
-            lines.append(text)
-        lines.append(f"hand {format_cards(c for c in range(NUM_TYPES) for _i in range(self.hands[seat][c]))}")
-        return "\n".join(lines)
-
-
-def _counts(cards) -> list[int]:
-    out = [0] * NUM_TYPES
-    for c in cards:
-        out[c] += 1
-    return out
-
-
-def _one_hot(i: int | None, n: int) -> list[float]:
-    out = [0.0] * n
-    if i is not None:
-        out[i] = 1.0
-    return out
+    def _obs_tail(self) -> list[float]:
+        kozi = one_hot(self.kozi_suit if self.kozi_suit is not None else 4, 5)
+        return [*one_hot(self.phase, 4), *kozi]
 
 
 class BiribaGame(Game):
@@ -212,6 +140,18 @@ class BiribaGame(Game):
         super().__init__(rules)
         self.meld_rules = MeldRules.from_rules(rules)
         self.card_values = value_table(rules.card_values)
+        r = rules
+        stock_rule = r.stock_exhausted_rule
+        self.turn_rules = TurnRules(
+            spec="biriba.md", sections=SECTIONS, big=BIRIBA_LEN,
+            pot_needs_big=r.biriba_required_for_biribaki,
+            close_needs_clean=r.closing_requirement == "clean_biriba",
+            close_requires_discard=r.closing_requires_discard,
+            pickup=r.discard_pickup_requirement, single_pickup=r.single_card_pickup_restriction,
+            stock_rule=stock_rule, pot_to_stock=r.untaken_biribaki_to_stock,
+            stock_empty_turn_limit=r.stock_empty_turn_limit, deal_turn_limit=r.deal_turn_limit,
+            opening_bands=INITIAL_MELD_TABLES[r.initial_meld_table],
+            whole_hand_first_meld=r.whole_hand_first_meld)
 
     @property
     def num_sides(self) -> int:
@@ -223,8 +163,16 @@ class BiribaGame(Game):
     def side_of(self, seat: int) -> int:
         return seat % self.num_sides
 
+    def deal_sides(self) -> list[list[int]]:
+        """The deal's sides as seat lists (the solo form starts with one side per player)."""
+        n = self.num_players
+        if self.rules.partnership_mode == "teams_of_two":
+            k = n // 2
+            return [[s for s in range(n) if s % k == i] for i in range(k)]
+        return [[s] for s in range(n)]
+
     def num_distinct_actions(self) -> int:
-        return A.NUM_ACTIONS
+        return A.BIRIBA_ACTIONS
 
     def full_deck(self) -> list[int]:
         r = self.rules
@@ -239,13 +187,7 @@ class BiribaGame(Game):
 
     def match_winner(self, totals: Sequence[float], deals_won: Sequence[int]) -> int | None:
         """§9: once a total passes the target, the strictly highest total wins; a tie plays on."""
-        target = self.rules.target_score
-        over = [t > target if self.rules.target_comparison == "greater" else t >= target
-                for t in totals]
-        if not any(over):
-            return None
-        best = max(totals)
-        return totals.index(best) if list(totals).count(best) == 1 else None
+        return target_winner(self.rules, totals)
 
 
 GAME = BiribaGame

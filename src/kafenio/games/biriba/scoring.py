@@ -1,11 +1,8 @@
 """Scoring a Biriba deal (biriba.md §1 card values, §8 deal score, §8.2 bonuses, §8.3 pots).
 
 Shared by the engine (:meth:`BiribaState.score_sheet`) and the referee
-(:func:`kafenio.referee.rummy.score`): one implementation.
-
-A side's sheet is ``{"side", "seats", "melds", "bonuses": [{"meld", "bonus", "why"}],
-"closing", "hands", "pot", "pot_points", "total"}`` where
-``total == melds + Σ bonus + closing + hands + pot_points``.
+(:func:`kafenio.referee.rummy.score`): one implementation, on the rummy core's
+:func:`kafenio.rummy.scoring.side_sheet`.
 """
 
 from __future__ import annotations
@@ -13,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kafenio.cards import RANK
 from kafenio.games.biriba.rulebook import CARD_VALUE_TABLES
 from kafenio.i18n import _
+from kafenio.rummy import scoring
 from kafenio.rummy.melds import Meld
 
 BIRIBA_LEN = 7
@@ -23,14 +20,7 @@ BIRIBA_LEN = 7
 
 def value_table(name: str) -> tuple[int, ...]:
     """Points of each card type (length 53) under card value table ``name`` (§1)."""
-    t = CARD_VALUE_TABLES[name]
-    out = []
-    for c in range(52):
-        r = RANK[c]
-        key = {1: "ace", 2: "two", 8: "eight", 9: "nine"}.get(r, "low" if r <= 7 else "high")
-        out.append(t[key])
-    out.append(t["joker"])
-    return tuple(out)
+    return scoring.value_table(CARD_VALUE_TABLES[name])
 
 
 def meld_bonus(meld: Meld, rules: Any, kozi_suit: int | None, kozi_rank: int | None) -> tuple[int, str]:
@@ -72,37 +62,9 @@ def side_sheet(rules: Any, side: int, seats: Sequence[int], melds: Sequence[Meld
                hands: Sequence[Sequence[int]], pot: str, closed: bool,
                unplayed: Sequence[int] = (), kozi_suit: int | None = None,
                kozi_rank: int | None = None) -> dict[str, Any]:
-    """One side's itemised deal score (§8.1).
-
-    Args:
-        hands: the cards (card types) left in each of the side's hands, the unplayed pot's
-            cards **not** included.
-        pot: ``"taken"``, ``"untaken"`` or ``"unplayed"``.
-        closed: a player of this side closed.
-        unplayed: the cards of an unplayed pot (§8.3), charged per ``unplayed_biribaki_penalty``.
-    """
-    values = value_table(rules.card_values)
-    meld_points = sum(values[c] for m in melds for c in m.cards)
-    bonuses = []
-    for m in melds:
-        bonus, why = meld_bonus(m, rules, kozi_suit, kozi_rank)
-        if bonus:
-            bonuses.append({"meld": " ".join(m.notation()), "bonus": bonus, "why": why})
-    hand_points = -sum(values[c] for h in hands for c in h)
-    if pot == "untaken":
-        pot_points = -rules.untaken_biribaki_penalty
-        pot_text = f"untaken {pot_points}"
-    elif pot == "unplayed" and rules.unplayed_biribaki_penalty == "flat_100":
-        pot_points = -100
-        pot_text = "unplayed -100"
-    elif pot == "unplayed":
-        pot_points = -sum(values[c] for c in unplayed)
-        pot_text = f"unplayed {pot_points}"
-    else:
-        pot_points, pot_text = 0, "taken"
-    closing = rules.closing_bonus if closed else 0
-    total = meld_points + sum(b["bonus"] for b in bonuses) + closing + hand_points + pot_points
-    return {"side": side, "seats": list(seats), "melds": meld_points, "bonuses": bonuses,
-            "closing": closing, "hands": hand_points, "pot": pot_text, "pot_points": pot_points,
-            "total": total}
-
+    """One side's itemised deal score (§8.1; see :func:`kafenio.rummy.scoring.side_sheet`)."""
+    return scoring.side_sheet(
+        side, seats, melds, hands, pot, closed, values=value_table(rules.card_values),
+        bonus=lambda m: meld_bonus(m, rules, kozi_suit, kozi_rank),
+        closing_bonus=rules.closing_bonus, untaken_penalty=rules.untaken_biribaki_penalty,
+        unplayed_flat=rules.unplayed_biribaki_penalty == "flat_100", unplayed=unplayed)

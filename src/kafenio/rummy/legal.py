@@ -1,0 +1,257 @@
+"""Legal actions of a rummy deal and the reasons an action is illegal (both specs §2–§7).
+
+Errors name the game's own section through :meth:`TurnRules.rule` (``"buraco.md §6"``).
+"""
+
+from __future__ import annotations
+
+from kafenio.cards import NUM_TYPES, RANK, SUIT
+from kafenio.engine.errors import IllegalAction
+from kafenio.i18n import _
+from kafenio.rummy import actions as A
+from kafenio.rummy.melds import is_wild_type, layoff_candidates, layoff_options, startable
+from kafenio.rummy.state import P_DRAW, P_END, P_SETUP, RummyState
+
+
+def legal_actions(st: RummyState) -> list[int]:
+    """Sorted legal action ids of the player on turn."""
+    if st.phase == P_END:
+        return []
+    if st.phase == P_SETUP:
+        return st.setup_actions()
+    if st.phase == P_DRAW:
+        return _draw_actions(st)
+    if st.building:
+        return _building_actions(st, st.current)
+    return _play_actions(st, st.current)
+
+
+def _draw_actions(st: RummyState) -> list[int]:
+    out = []
+    if st.stock:
+        out.append(A.DRAW)
+    if st.pile and take_problem(st) is None:
+        out.append(A.TAKE)
+    if not st.stock:
+        out.append(A.PASS)
+    return out
+
+
+def take_problem(st: RummyState) -> str | None:
+    """Why ``take`` is illegal now (None when legal)."""
+    tr = st.tr
+    seat = st.current
+    if not st.pile:
+        return _("the discard pile is empty")
+    if tr.single_pickup == "forbidden" and len(st.pile) == 1 and st.hand_size[seat] == 1:
+        return _("holding one card, you may not take a one-card pile")
+    if tr.one_card_hand_no_pickup and st.hand_size[seat] == 1:
+        return _("holding one card, you may not take the discard pile")
+    if tr.pickup == "none":
+        return None
+    if tr.pickup == "use_top_card" and not _top_card_usable(st, seat):
+        return _("the pile's top card cannot be used in a meld with your hand or on your side's melds")
+    trial = st.clone()
+    trial._do_take(seat)
+    if not [a for a in legal_actions(trial) if a != A.RETRACT]:
+        if tr.pickup == "must_meld_this_turn":
+            return _("you could not make a meld or lay-off this turn after taking the pile")
+        return _("you could not use a card of the pile in a meld this turn")
+    return None
+
+
+def _top_card_usable(st: RummyState, seat: int) -> bool:
+    """buraco.md §3 ``use_top_card``: the top card joins the hand *before* the pick-up in a new
+    meld, or fits one of the side's melds."""
+    top = st.pile[-1]
+    if any(layoff_options(m, top, st.mr) for m in st.melds[st.side_of[seat]]):
+        return True
+    hand = st.hands[seat][:]
+    hand[top] += 1
+    return bool(startable(hand, st.mr, lambda n: True, st.set_ranks_allowed(st.side_of[seat]), [top]))
+
+
+def _play_actions(st: RummyState, seat: int) -> list[int]:
+    hand = st.hands[seat]
+    must = st.must_use
+    types = sorted(must) if must is not None else [c for c in range(NUM_TYPES) if hand[c]]
+    out = []
+    if st.reject_open:
+        out.append(A.REJECT)
+    pending = st.opening_pending(seat) and st.provisional is None
+    if not pending or (not st.attempt_failed and st.opening_witness(seat)):
+        out.extend(A.MELD_ADD + c for c in st.startable_types(seat, types))
+    out.extend(_layoffs(st, seat, types))
+    if not st.must_play and st.provisional is None:
+        out.extend(A.DISCARD + c for c in _discards(st, seat))
+    if st.provisional is not None:
+        out.append(A.RETRACT)
+    out.sort()
+    return out
+
+
+def _discards(st: RummyState, seat: int) -> list[int]:
+    hand = st.hands[seat]
+    if st.hand_size[seat] >= 2:
+        return [c for c in range(NUM_TYPES) if hand[c] and st.discard_ok(seat, c)]
+    last = next(c for c in range(NUM_TYPES) if hand[c])
+    return [last] if st.hand_ok(seat, 1, last=last) else []
+
+
+def _layoffs(st: RummyState, seat: int, types: list[int]) -> list[int]:
+    side = st.side_of[seat]
+    melds = st.melds[side]
+    if not melds:
+        return []
+    hand = st.hands[seat]
+    allowed = set(types)
+    left = st.hand_size[seat] - 1
+    has = st.has_big(side)
+    big = st.tr.big
+    clean_rule = st.tr.close_needs_clean
+    last = -1
+    out = []
+    for k, meld in enumerate(melds):
+        for c in layoff_candidates(meld, st.mr):
+            if not hand[c] or c not in allowed:
+                continue
+            if left == 1:
+                hand[c] -= 1
+                last = next(x for x in range(NUM_TYPES) if hand[x])
+                hand[c] += 1
+            for i, new in enumerate(layoff_options(meld, c, st.mr)):
+                clean = _clean_after(melds, k, new, big) if clean_rule else None
+                if st.hand_ok(seat, left, has or len(new.cards) >= big, clean, last):
+                    out.append((A.LAYOFF_HIGH if i else A.LAYOFF) + k * NUM_TYPES + c)
+    return out
+
+
+def _clean_after(melds, k: int, new, big: int) -> bool:
+    return any(len(m.cards) >= big and m.clean
+               for m in (new if i == k else m for i, m in enumerate(melds)))
+
+
+def _building_actions(st: RummyState, seat: int) -> list[int]:
+    hand = st.hands[seat]
+    chosen = st.building
+    nat = next((c for c in chosen if not is_wild_type(c)), None)
+    out = []
+    for c in range(NUM_TYPES):
+        if not hand[c]:
+            continue
+        if nat is not None and not (SUIT[c] == SUIT[nat] or RANK[c] == RANK[nat] or is_wild_type(c)):
+            continue
+        hand[c] -= 1
+        if st.can_complete_building([*chosen, c], seat):
+            out.append(A.MELD_ADD + c)
+        hand[c] += 1
+    out.extend(_meld_end_actions(st, seat))
+    out.sort()
+    return out
+
+
+def _meld_end_actions(st: RummyState, seat: int) -> list[int]:
+    side = st.side_of[seat]
+    allowed_sets = st.set_ranks_allowed(side)
+    has = st.has_big(side)
+    has_clean = st.has_big(side, True)
+    left = st.hand_size[seat]
+    last = next(c for c in range(NUM_TYPES) if st.hands[seat][c]) if left == 1 else -1
+    out = []
+    for i, meld in enumerate(st.meld_choices()):
+        if not meld.is_run and allowed_sets is not None and meld.rank not in allowed_sets:
+            continue
+        big = len(meld.cards) >= st.tr.big
+        if st.hand_ok(seat, left, has or big, has_clean or (big and meld.clean), last):
+            out.append(A.MELD_END_HIGH if i else A.MELD_END)
+    return out
+
+
+def explain_illegal(st: RummyState, action: int) -> IllegalAction:
+    """The error for an illegal ``action``, naming the section of the game's spec that forbids it."""
+    topic, reason = _why(st, action)
+    return IllegalAction(st.tr.rule(topic), reason, action)
+
+
+def _why(st: RummyState, a: int) -> tuple[str, str]:
+    if not isinstance(a, int) or not 0 <= a < st.game.num_distinct_actions():
+        return "turn", _("no such action")
+    if st.phase == P_END:
+        return "close", _("the deal is over")
+    if st.phase == P_SETUP:
+        return "setup", st.setup_problem(a)
+    if A.KOZI <= a <= A.KOZI_NONE or a >= A.CUT:
+        return "setup", _("this is done only before the first draw of the deal")
+    if st.phase == P_DRAW:
+        return _why_draw(st, a)
+    if a in (A.DRAW, A.TAKE, A.PASS):
+        return "turn", _("you have already drawn this turn")
+    if a == A.REJECT:
+        return "turn", _("only the first card drawn in the deal may be rejected, at once")
+    if st.building and a >= A.DISCARD:
+        return "melds", _("finish the meld under construction first")
+    return _why_play(st, a)
+
+
+def _why_draw(st: RummyState, a: int) -> tuple[str, str]:
+    if a == A.DRAW:
+        return "stock", _("the stock is empty")
+    if a == A.TAKE:
+        return "turn", take_problem(st) or _("not allowed now")
+    if a == A.PASS:
+        return "stock", _("you may pass only when the stock is empty")
+    return "turn", _("draw from the stock or take the discard pile first")
+
+
+def _why_play(st: RummyState, a: int) -> tuple[str, str]:
+    seat = st.current
+    hand = st.hands[seat]
+    if a == A.RETRACT:
+        return "opening", _("there is no provisional opening to take back")
+    if a in (A.MELD_END, A.MELD_END_HIGH):
+        if not st.building:
+            return "melds", _("no meld is under construction")
+        return "melds", _("these cards are not a legal meld (or that reading does not exist)")
+    card = A.action_card(a)
+    if not hand[card]:
+        return "turn", _("that card is not in your hand")
+    if st.must_play:
+        if st.must_use is None:
+            return "turn", _("after taking the pile you must first make a meld or a lay-off")
+        return "turn", _("you must first use a card taken from the discard pile")
+    if a >= A.LAYOFF:
+        return _why_layoff(st, a)
+    if a >= A.DISCARD:
+        return _why_discard(st, card)
+    if st.opening_pending(seat) and st.provisional is None and st.attempt_failed:
+        return "opening", _("one opening attempt per turn: this turn's attempt failed")
+    if st.opening_pending(seat) and st.provisional is None and not st.opening_witness(seat):
+        return "opening", _("your hand cannot meet the opening requirement this turn")
+    return "turn", _("that card cannot complete a legal meld without emptying your hand illegally")
+
+
+def _why_discard(st: RummyState, card: int) -> tuple[str, str]:
+    seat = st.current
+    if st.provisional is not None:
+        return "opening", _("your opening melds do not meet the requirement yet: meld more or retract")
+    if not st.discard_ok(seat, card):
+        return "turn", _("the single card taken from the pile may not be discarded this turn")
+    if st.single_restricted:
+        return "turn", _("after taking a one-card pile with one card in hand you may not close")
+    side = st.side_of[seat]
+    if st.pot_taken[side] and st._may_close(side) and is_wild_type(card):
+        return "close", _("the closing discard may not be a wild card")
+    return "pot", _("you may not discard your last card: your side cannot take its pot or go out")
+
+
+def _why_layoff(st: RummyState, a: int) -> tuple[str, str]:
+    k, c, high = A.layoff_parts(a)
+    melds = st.melds[st.side_of[st.current]]
+    if k >= len(melds):
+        return "turn", _("your side has no meld {k}").format(k=k)
+    options = layoff_options(melds[k], c, st.mr)
+    if not options:
+        return "layoff", _("that card does not fit this meld")
+    if high and len(options) < 2:
+        return "layoff", _("there is no choice of end for this lay-off")
+    return "turn", _("that lay-off would leave your hand empty or with a single card illegally")

@@ -1,0 +1,82 @@
+"""Scoring building blocks shared by Biriba and Buraco (biriba.md §8–§9, buraco.md §8–§9).
+
+A side's sheet is ``{"side", "seats", "melds", "bonuses": [{"meld", "bonus", "why"}],
+"closing", "hands", "pot", "pot_points", "total"}`` (Buraco adds ``"cut"``) where ``total`` is
+the sum of ``melds``, every ``bonus``, ``closing``, ``hands``, ``pot_points`` (and ``cut``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from kafenio.cards import RANK
+from kafenio.rummy.melds import Meld
+
+
+def value_table(table: Mapping[str, int]) -> tuple[int, ...]:
+    """Points of each card type (length 53) from a table with the keys ``joker``, ``ace``,
+    ``two``, ``low`` (3–7), ``eight``, ``nine`` and ``high`` (10–K)."""
+    out = []
+    for c in range(52):
+        r = RANK[c]
+        key = {1: "ace", 2: "two", 8: "eight", 9: "nine"}.get(r, "low" if r <= 7 else "high")
+        out.append(table[key])
+    out.append(table["joker"])
+    return tuple(out)
+
+
+def side_sheet(side: int, seats: Sequence[int], melds: Sequence[Meld],
+               hands: Sequence[Sequence[int]], pot: str, closed: bool, *,
+               values: Sequence[int], bonus: Callable[[Meld], tuple[int, str]],
+               closing_bonus: int, untaken_penalty: int, unplayed_flat: bool,
+               unplayed: Sequence[int] = (), melds_negative: bool = False) -> dict[str, Any]:
+    """One side's itemised deal score.
+
+    Args:
+        hands: the cards (card types) left in each of the side's hands, an unplayed pot's
+            cards **not** included.
+        pot: ``"taken"``, ``"untaken"`` or ``"unplayed"``.
+        closed: a player of this side went out (closed).
+        bonus: a meld's bonus and why.
+        unplayed_flat: an unplayed pot costs a flat 100 (else its card values).
+        unplayed: the cards of an unplayed pot.
+        melds_negative: melded cards and bonuses count against the side
+            (buraco.md ``no_clean_canastra_melds_negative``).
+    """
+    sign = -1 if melds_negative else 1
+    meld_points = sign * sum(values[c] for m in melds for c in m.cards)
+    bonuses = []
+    for m in melds:
+        points, why = bonus(m)
+        if points:
+            bonuses.append({"meld": " ".join(m.notation()), "bonus": sign * points, "why": why})
+    hand_points = -sum(values[c] for h in hands for c in h)
+    if pot == "untaken":
+        pot_points = -untaken_penalty
+        pot_text = f"untaken {pot_points}"
+    elif pot == "unplayed" and unplayed_flat:
+        pot_points = -100
+        pot_text = "unplayed -100"
+    elif pot == "unplayed":
+        pot_points = -sum(values[c] for c in unplayed)
+        pot_text = f"unplayed {pot_points}"
+    else:
+        pot_points, pot_text = 0, "taken"
+    closing = closing_bonus if closed else 0
+    total = meld_points + sum(b["bonus"] for b in bonuses) + closing + hand_points + pot_points
+    return {"side": side, "seats": list(seats), "melds": meld_points, "bonuses": bonuses,
+            "closing": closing, "hands": hand_points, "pot": pot_text, "pot_points": pot_points,
+            "total": total}
+
+
+def target_winner(rules: Any, totals: Sequence[float]) -> int | None:
+    """The match winner once a total reaches the target (``target_score`` with
+    ``target_comparison`` ``greater`` or ``greater_or_equal``): the strictly highest total;
+    ``None`` (play on) before that or while the highest total is shared."""
+    target = rules.target_score
+    over = [t > target if rules.target_comparison == "greater" else t >= target for t in totals]
+    if not any(over):
+        return None
+    best = max(totals)
+    return list(totals).index(best) if list(totals).count(best) == 1 else None

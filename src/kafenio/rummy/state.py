@@ -1,0 +1,874 @@
+"""The rummy deal as a state machine, shared by Biriba and Buraco (biriba.md §2–§8, buraco.md §2–§8).
+
+A turn is a sequence of atomic actions (:mod:`kafenio.rummy.actions`):
+
+* a game's set-up step, if any: ``kozi X`` (Biriba, after a joker up-card) or ``cut n`` (Buraco
+  with the exact-cut bonus: the player to the dealer's right states the cut size);
+* ``draw`` | ``take`` | ``pass`` (``pass`` only in Biriba's stock-exhausted round); on the first
+  turn of a Buraco deal with ``first_draw_may_reject``, ``reject`` right after ``draw``;
+* any number of melds (``meld+ c`` … ``meld end``), lay-offs (``layoff k c``) and, during a
+  provisional opening, ``retract``;
+* ``discard c`` (ends the turn; may take the pot or go out).
+
+The legal actions never lead into a dead end: a meld under construction is only extended
+by cards that still allow a legal meld from the rest of the hand under the "Emptying the
+hand" rule (both specs §3), the pot and going-out rules (§5, §6) and the rules on the final
+discard (Buraco: ``final_discard_may_be_wild``, ``single_card_pile_not_rediscardable``).
+
+What differs between the games is data (:class:`TurnRules`, built by each game from its
+rules) and a few hooks of :class:`RummyState` (the deal procedure, the set-up step, meld
+bonuses, score sheet, view and observation extras).
+
+Engine decisions where the specs are silent (documented choices):
+
+* **Opening minimum / whole-hand opening** (biriba.md §4.6–4.7, buraco.md §4.6): the melds a side
+  lays in its opening turn are *provisional* until the requirement is met (then they are
+  committed at once); ``retract`` puts them back in hand. Buraco with
+  ``initial_meld_failure_increment``: a retract is a failed attempt, the side's minimum rises at
+  once, and the player makes no second attempt in that turn; a pile requirement (§3) lapses with
+  it, so the turn ends with a discard. Starting such an opening is only offered
+  when a search finds a way to meet the requirement from the hand. A provisional opening may not
+  empty the hand except the whole-hand opening itself.
+* **Pile requirements** (``use_any_pile_card``, ``use_top_card``): until a required card is used,
+  new melds must start with, and lay-offs must be, a card type that came from the pile (the
+  same melds stay reachable); with ``must_meld_this_turn`` any meld or lay-off satisfies it.
+  No discard before that; ``take`` is only offered when such a first step exists.
+* **Single-card pile** (``single_card_pile_not_rediscardable``): cards of one type are
+  indistinguishable, so a card of the taken type may be discarded only while the hand holds
+  two or more of that type.
+* A meld that becomes a biriba/canastra while emptying the hand counts for taking the pot or
+  going out.
+* The opening minimum uses the melding player's own match total (plus an exact-cut bonus
+  scored in this deal).
+* A meld under construction is public (shown in the view).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from kafenio.cards import JOKER, NUM_TYPES, card, format_card, format_cards
+from kafenio.engine.errors import IllegalAction
+from kafenio.engine.game import TERMINAL, State
+from kafenio.i18n import _
+from kafenio.rummy import actions as A
+from kafenio.rummy.melds import (
+    Meld,
+    can_complete,
+    is_wild_type,
+    layoff_options,
+    run_layouts,
+    startable,
+    validate,
+)
+from kafenio.rummy.search import find_opening
+
+P_SETUP, P_DRAW, P_PLAY, P_END = 0, 1, 2, 3
+WILD_TYPES = (JOKER, *(card(2, s) for s in range(4)))
+
+
+@dataclass(frozen=True)
+class TurnRules:
+    """What the shared turn machine needs from a game's rules (data only).
+
+    Attributes:
+        spec: the rules file quoted by errors (``"biriba.md"``).
+        sections: topic → section (``turn``, ``melds``, ``layoff``, ``opening``, ``pot``,
+            ``close``, ``stock``, ``setup``).
+        big: cards of a biriba / canastra (7).
+        pot_needs_big: a side needs a biriba to take its pot (biriba.md §5; Buraco: false).
+        close_needs_clean: going out needs a clean biriba/canastra (else any).
+        close_requires_discard: the hand must be emptied by a discard to go out.
+        final_discard_may_be_wild: a wild may be the going-out discard (buraco.md §6).
+        pickup: ``none``, ``use_any_pile_card``, ``use_top_card`` or ``must_meld_this_turn``.
+        single_pickup: Biriba's one-card pick-up restriction (``no_going_out``, ``forbidden``,
+            ``none``).
+        one_card_hand_no_pickup: a player holding one card may not take the pile (Buraco).
+        single_pile_not_rediscardable: a one-card pile taken may not be discarded (Buraco).
+        stock_rule: ``pass_round``, ``end_after_last_card`` (Biriba), ``end_when_empty`` or
+            ``end_at_threshold`` (Buraco).
+        pot_to_stock: an untaken pot becomes the stock when the stock is empty.
+        stock_end_threshold: with ``end_at_threshold``.
+        stock_empty_turn_limit: with ``pass_round`` (engine safeguard).
+        deal_turn_limit: the deal ends after this many turns (engine safeguard).
+        opening_bands: ascending ``(from score, minimum)`` bands of the opening minimum.
+        opening_increment: the minimum's rise after a retracted (failed) opening.
+        whole_hand_first_meld: biriba.md §4.6.
+        first_draw_may_reject: buraco.md §3.
+    """
+
+    spec: str
+    sections: Mapping[str, str]
+    big: int = 7
+    pot_needs_big: bool = True
+    close_needs_clean: bool = False
+    close_requires_discard: bool = True
+    final_discard_may_be_wild: bool = True
+    pickup: str = "none"
+    single_pickup: str = "none"
+    one_card_hand_no_pickup: bool = False
+    single_pile_not_rediscardable: bool = False
+    stock_rule: str = "pass_round"
+    pot_to_stock: bool = False
+    stock_end_threshold: int = 0
+    stock_empty_turn_limit: int = 16
+    deal_turn_limit: int = 1000
+    opening_bands: tuple = ()
+    opening_increment: int = 0
+    whole_hand_first_meld: bool = False
+    first_draw_may_reject: bool = False
+
+    def rule(self, topic: str) -> str:
+        """``"buraco.md §5"`` for a topic."""
+        return f"{self.spec} {self.sections[topic]}"
+
+
+class RummyState(State):
+    """One rummy deal; a game subclasses it and fills the hooks marked *hook*.
+
+    Public attributes (tests and referees read them): ``hands`` (per seat, counts per card
+    type), ``hand_size``, ``stock`` (``pop()`` is the top), ``pile`` (bottom → top), ``pots``
+    (untaken, next first), ``melds`` (per deal side), ``sides``, ``side_of``, ``pot_taken``,
+    ``known`` (per seat, cards known to be in that hand), ``building``, ``phase``, ``current``.
+    """
+
+    #: the view's name for a meld of ``big`` cards (``biriba``, ``canastra``)
+    big_name = "big"
+
+    def __init__(self, game, deck: list[int], dealer: int, match_scores: list[float]):
+        State.__init__(self, game, deck, dealer, match_scores)
+        self._setup(deck)
+
+    # -- hooks ------------------------------------------------------------------------------
+    def _deal(self, deck: list[int], order: list[int]) -> None:
+        """*hook*: fill ``hands``, ``pots``, ``stock``, ``pile``, ``up_card`` from the deck and
+        set ``phase`` (``P_SETUP`` when a set-up step comes first)."""
+        raise NotImplementedError
+
+    def setup_actions(self) -> list[int]:
+        """*hook*: the legal actions of the set-up step."""
+        return []
+
+    def setup_problem(self, action: int) -> str:
+        """*hook*: why a set-up action is not legal now."""
+        return _("finish the set-up step of the deal first")
+
+    def _apply_setup(self, action: int) -> None:
+        """*hook*: apply a set-up action (then call :meth:`_start_turn`)."""
+        raise NotImplementedError
+
+    def meld_bonus(self, meld: Meld) -> tuple[int, str]:
+        """*hook*: the bonus of a meld on the table and why."""
+        raise NotImplementedError
+
+    def _side_sheet(self, side: int, seats: list[int], hands: list[list[int]], pot: str,
+                    unplayed: Sequence[int]) -> dict[str, Any]:
+        """*hook*: one side's itemised deal score."""
+        raise NotImplementedError
+
+    def _view_extra(self, seat: int | None, out: dict[str, Any]) -> None:
+        """*hook*: add the game's own view keys."""
+
+    def _obs_tail(self) -> list[float]:
+        """*hook*: the game's own observation features (after the shared ones)."""
+        return []
+
+    # -- set-up -----------------------------------------------------------------------------
+    def _setup(self, deck: list[int]) -> None:
+        game = self.game
+        self.rules = game.rules
+        self.tr: TurnRules = game.turn_rules
+        self.mr = game.meld_rules
+        self.values = game.card_values
+        n = game.num_players
+        self.n = n
+        self.dir = game.direction
+        first = (self.dealer + self.dir) % n
+        self.current = first
+        self.hands = [[0] * NUM_TYPES for _s in range(n)]
+        self.pots: list[list[int]] = []
+        self.stock: list[int] = []
+        self.pile: list[int] = []
+        self.up_card: int | None = None
+        self.phase = P_DRAW
+        self.sides = game.deal_sides()
+        self.side_of = [0] * n
+        for i, seats in enumerate(self.sides):
+            for s in seats:
+                self.side_of[s] = i
+        ns = len(self.sides)
+        self.melds: list[list[Meld]] = [[] for _i in range(ns)]
+        self.pot_taken = [False] * ns
+        self.opened = [not self.tr.opening_bands] * ns
+        self.min_raise = [0] * ns
+        self.cut_points = [0] * ns
+        self.whole_hand_pending = self.tr.whole_hand_first_meld
+        self.known = [[0] * NUM_TYPES for _s in range(n)]
+        self.unplayed = [False] * n
+        self.unplayed_cards: list[list[int]] = [[] for _s in range(n)]
+        self.turns = 0
+        self.passes = 0
+        self.empty_turns = 0
+        self.empty_phase = False
+        self.last_turn = False
+        self.closed_by: int | None = None
+        self.last_action: int | None = None
+        self.reject_open = False
+        self.drawn: int | None = None
+        self._reset_turn()
+        self.version = 0
+        self._legal_cache: tuple[int, list[int]] | None = None
+        self._deal(deck, [(first + self.dir * i) % n for i in range(n)])
+        self.hand_size = [sum(h) for h in self.hands]
+        if self.phase == P_DRAW:
+            self._start_turn()
+
+    def _reset_turn(self) -> None:
+        self.building: list[int] = []
+        self.building_known: list[int] = []         # building cards that were known in hand
+        self.must_use: set[int] | None = None       # card types of which one must be used
+        self.must_play = False                      # a meld or lay-off is due before discarding
+        self.no_discard: int | None = None          # the one-card pile's card (buraco.md §3)
+        self.single_restricted = False
+        self.provisional: tuple | None = None       # snapshot while an opening is provisional
+        self.free_pot = False                       # whole-hand opener: pot without a biriba
+        self.opening_cache: dict | None = None
+        self.attempt_failed = False                 # a retracted opening with a cost this turn
+
+    # -- turn flow -----------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        tr = self.tr
+        if not self.stock and self.pots and tr.pot_to_stock:
+            self.stock = self.pots.pop(0)[::-1]
+        if (tr.stock_rule == "end_at_threshold" and len(self.stock) <= tr.stock_end_threshold) or (
+                tr.stock_rule == "end_when_empty" and not self.stock):
+            self.phase = P_END
+            return
+        seat = self.current
+        self.unplayed[seat] = False
+        self.unplayed_cards[seat] = []
+        if not self.stock:
+            self.empty_phase = True
+        self.phase = P_DRAW
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        if self.empty_phase:
+            self.empty_turns += 1
+        tr = self.tr
+        if (self.last_turn or self.passes >= self.n or self.turns >= tr.deal_turn_limit
+                or (self.empty_phase and tr.stock_rule == "pass_round"
+                    and self.empty_turns >= tr.stock_empty_turn_limit)):
+            self.phase = P_END
+            return
+        self.current = (self.current + self.dir) % self.n
+        self._reset_turn()
+        self._start_turn()
+
+    def _apply(self, action: int) -> None:
+        self.version += 1
+        self.last_action = action
+        seat = self.current
+        self.reject_open = False
+        if action >= A.BIRIBA_ACTIONS:
+            if action == A.REJECT:
+                self._do_reject(seat)
+            else:
+                self._apply_setup(action)
+        elif action >= A.LAYOFF:
+            self._do_layoff(seat, action)
+        elif action >= A.DISCARD:
+            self._do_discard(seat, action - A.DISCARD)
+        elif action >= A.MELD_ADD:
+            c = action - A.MELD_ADD
+            self.hands[seat][c] -= 1
+            self.hand_size[seat] -= 1
+            self.building.append(c)
+            known = self.known[seat]
+            if known[c] > self.hands[seat][c]:
+                known[c] -= 1
+                self.building_known.append(c)
+        elif action == A.DRAW:
+            c = self.stock.pop()
+            self.hands[seat][c] += 1
+            self.hand_size[seat] += 1
+            self.passes = 0
+            if not self.stock and self.tr.stock_rule == "end_after_last_card":
+                self.last_turn = True
+            if self.tr.first_draw_may_reject and self.turns == 0 and self.drawn is None:
+                self.reject_open = True
+            self.drawn = c
+            self.phase = P_PLAY
+        elif action == A.TAKE:
+            self._do_take(seat)
+        elif action == A.PASS:
+            self.passes += 1
+            self._end_turn()
+        elif action in (A.MELD_END, A.MELD_END_HIGH):
+            self._do_meld_end(seat, action == A.MELD_END_HIGH)
+        elif action == A.RETRACT:
+            self._do_retract(seat)
+        else:
+            self._apply_setup(action)
+
+    def _do_reject(self, seat: int) -> None:
+        """buraco.md §3 ``first_draw_may_reject``: the drawn card starts the pile; draw the next."""
+        hand = self.hands[seat]
+        hand[self.drawn] -= 1
+        self.pile.append(self.drawn)
+        c = self.stock.pop()
+        hand[c] += 1
+        self.drawn = c
+
+    def _do_take(self, seat: int) -> None:
+        hand, known = self.hands[seat], self.known[seat]
+        tr = self.tr
+        self.single_restricted = (tr.single_pickup == "no_going_out"
+                                  and self.hand_size[seat] == 1 and len(self.pile) == 1)
+        if tr.single_pile_not_rediscardable and len(self.pile) == 1:
+            self.no_discard = self.pile[0]
+        for c in self.pile:
+            hand[c] += 1
+            known[c] += 1
+        self.hand_size[seat] += len(self.pile)
+        if tr.pickup != "none":
+            self.must_play = True
+            if tr.pickup == "use_any_pile_card":
+                self.must_use = set(self.pile)
+            elif tr.pickup == "use_top_card":
+                self.must_use = {self.pile[-1]}
+        self.pile = []
+        self.passes = 0
+        self.phase = P_PLAY
+
+    def _used(self, cards: Sequence[int]) -> None:
+        """A meld or lay-off of ``cards`` satisfies a pending pile requirement."""
+        if self.must_play and (self.must_use is None or not self.must_use.isdisjoint(cards)):
+            self.must_play = False
+            self.must_use = None
+
+    def _forget(self, seat: int, c: int) -> None:
+        known = self.known[seat]
+        if known[c] > self.hands[seat][c]:
+            known[c] = self.hands[seat][c]
+
+    def _do_meld_end(self, seat: int, high: bool) -> None:
+        meld = self.meld_choices()[1 if high else 0]
+        side = self.side_of[seat]
+        self._snapshot(seat)
+        self.melds[side].append(meld)
+        cards, self.building, self.building_known = self.building, [], []
+        self._used(cards)
+        self._after_table_change(seat)
+
+    def _do_layoff(self, seat: int, action: int) -> None:
+        k, c, high = A.layoff_parts(action)
+        side = self.side_of[seat]
+        options = layoff_options(self.melds[side][k], c, self.mr)
+        self._snapshot(seat)
+        self.melds[side][k] = options[-1] if high else options[0]
+        self.hands[seat][c] -= 1
+        self.hand_size[seat] -= 1
+        self._forget(seat, c)
+        self._used((c,))
+        self._after_table_change(seat)
+
+    def _do_discard(self, seat: int, c: int) -> None:
+        self.hands[seat][c] -= 1
+        self.hand_size[seat] -= 1
+        self.pile.append(c)
+        self._forget(seat, c)
+        if self.hand_size[seat] == 0:
+            side = self.side_of[seat]
+            if self._pot_open(side):
+                pot = self._take_pot(seat)
+                self.unplayed[seat] = True
+                self.unplayed_cards[seat] = pot
+            else:
+                self.closed_by = side
+                self.phase = P_END
+                return
+        self._end_turn()
+
+    def _take_pot(self, seat: int) -> list[int]:
+        pot = self.pots.pop(0)
+        hand = self.hands[seat]
+        for c in pot:
+            hand[c] += 1
+        self.hand_size[seat] += len(pot)
+        self.pot_taken[self.side_of[seat]] = True
+        return pot
+
+    # -- openings -------------------------------------------------------------------------
+    def opening_pending(self, seat: int) -> bool:
+        """True while ``seat``'s side must still meet an opening requirement."""
+        return self.whole_hand_pending or not self.opened[self.side_of[seat]]
+
+    def opening_minimum(self, seat: int) -> int:
+        """The opening minimum for ``seat``'s side in this deal (0 when none): the band of its
+        match total (with an exact-cut bonus of this deal) plus the rises after failed attempts."""
+        side = self.side_of[seat]
+        total = self.match_scores[self.game.side_of(seat)] + self.cut_points[side]
+        minimum = 0
+        for low, value in self.tr.opening_bands:
+            if total >= low:
+                minimum = value
+        return minimum + self.min_raise[side]
+
+    def _snapshot(self, seat: int) -> None:
+        if self.provisional is None and self.opening_pending(seat):
+            side = self.side_of[seat]
+            back = self.hands[seat][:]
+            known = self.known[seat][:]
+            for c in self.building:
+                back[c] += 1
+            for c in self.building_known:
+                known[c] += 1
+            self.provisional = (back, self.hand_size[seat] + len(self.building),
+                                len(self.melds[side]), self.must_use, self.must_play, known)
+
+    def provisional_points(self, seat: int) -> int:
+        """Card points laid down in this turn's provisional opening."""
+        if self.provisional is None:
+            return 0
+        return sum(self.values[c] * (n - self.hands[seat][c])
+                   for c, n in enumerate(self.provisional[0]) if n)
+
+    def _do_retract(self, seat: int) -> None:
+        hand, size, n_melds, must_use, must_play, known = self.provisional
+        side = self.side_of[seat]
+        self.hands[seat] = hand[:]
+        self.hand_size[seat] = size
+        del self.melds[side][n_melds:]
+        self.must_use, self.must_play = must_use, must_play
+        self.known[seat] = known[:]
+        self.provisional = None
+        if self.tr.opening_increment:
+            self.min_raise[side] += self.tr.opening_increment
+            self.attempt_failed = True
+            self.must_play, self.must_use = False, None
+
+    def _commit_opening(self, seat: int) -> None:
+        side = self.side_of[seat]
+        self.provisional = None
+        if self.whole_hand_pending:
+            self.whole_hand_pending = False
+            self.free_pot = True
+            side = self._whole_hand_opened(seat)
+        self.opened[side] = True
+
+    def _whole_hand_opened(self, seat: int) -> int:
+        """*hook*: after the whole-hand opening of ``seat``; returns its (new) deal side."""
+        return self.side_of[seat]
+
+    def _after_table_change(self, seat: int) -> None:
+        if self.provisional is not None:
+            if self.whole_hand_pending:
+                if self.hand_size[seat] <= 1:
+                    self._commit_opening(seat)
+            elif self.provisional_points(seat) >= self.opening_minimum(seat):
+                self._commit_opening(seat)
+        if self.hand_size[seat] == 0:
+            side = self.side_of[seat]
+            if self._pot_open(side):
+                self._take_pot(seat)
+            else:
+                self.closed_by = side
+                self.phase = P_END
+
+    # -- qualification (pot §5, going out §6) ------------------------------------------------
+    def has_big(self, side: int, clean: bool = False) -> bool:
+        """The side owns a biriba / canastra (7+ cards; a clean one when ``clean``)."""
+        big = self.tr.big
+        return any(len(m.cards) >= big and (m.clean or not clean) for m in self.melds[side])
+
+    def _pot_open(self, side: int, big: bool | None = None) -> bool:
+        """The side may take its pot now (with ``big`` overriding its biriba/canastra state)."""
+        if self.pot_taken[side] or not self.pots:
+            return False
+        if self.free_pot or not self.tr.pot_needs_big:
+            return True
+        return self.has_big(side) if big is None else big
+
+    def _may_close(self, side: int, big: bool | None = None, clean: bool | None = None) -> bool:
+        if not self.pot_taken[side] or self.single_restricted:
+            return False
+        if self.tr.close_needs_clean:
+            return self.has_big(side, True) if clean is None else clean
+        return self.has_big(side) if big is None else big
+
+    def discard_ok(self, seat: int, c: int) -> bool:
+        """A card of type ``c`` may be discarded (``single_card_pile_not_rediscardable``)."""
+        return c != self.no_discard or self.hands[seat][c] >= 2
+
+    def last_card_restricted(self, seat: int, closes: bool = True) -> bool:
+        """Whether the identity of ``seat``'s last card could matter for discarding it
+        (buraco.md §3 one-card pile, §6 ``final_discard_may_be_wild``)."""
+        hand = self.hands[seat]
+        if self.no_discard is not None and hand[self.no_discard]:
+            return True
+        return closes and not self.tr.final_discard_may_be_wild and any(hand[w] for w in WILD_TYPES)
+
+    def hand_ok(self, seat: int, left: int, big: bool | None = None, clean: bool | None = None,
+                last: int = -1) -> bool:
+        """"Emptying the hand" (§3): may ``seat`` be left with ``left`` cards after melding?
+
+        ``big``/``clean`` give the side's biriba/canastra state after the play (None: as now);
+        ``last`` is the card left when ``left == 1`` (−1: unknown — then a hand whose last card
+        matters is refused; callers check those cases exactly).
+        """
+        if left >= 2:
+            return True
+        if self.whole_hand_pending:
+            return True
+        if self.provisional is not None or (self.opening_pending(seat)
+                                            and self.opening_minimum(seat) > 0):
+            return False
+        side = self.side_of[seat]
+        if self._pot_open(side, big):
+            return self._last_ok(seat, left, last, False)
+        if not self._may_close(side, big, clean):
+            return False
+        if left == 0:
+            return not self.tr.close_requires_discard
+        return self._last_ok(seat, left, last, True)
+
+    def _last_ok(self, seat: int, left: int, last: int, closes: bool) -> bool:
+        if left == 0:
+            return True
+        if last < 0:
+            return not self.last_card_restricted(seat, closes)
+        wild_rule = closes and not self.tr.final_discard_may_be_wild
+        return last != self.no_discard and not (wild_rule and is_wild_type(last))
+
+    # -- melds ------------------------------------------------------------------------------
+    def meld_choices(self) -> list[Meld]:
+        """Readings of the meld under construction: ``[canonical]`` or ``[canonical, high]``."""
+        cards = [(c, None) for c in self.building]
+        meld, _why = validate(cards, self.mr)
+        if meld is None:
+            return []
+        if not meld.is_run:
+            return [meld]
+        others = [m for m in run_layouts(cards, self.mr) if m.key() != meld.key()]
+        if not others:
+            return [meld]
+        return [meld, max(others, key=lambda m: (m.hi, -len(m.wilds)))]
+
+    def set_ranks_allowed(self, side: int) -> frozenset | None:
+        """Ranks a new set of ``side`` may have (``allow_duplicate_set_ranks``)."""
+        if self.rules.allow_duplicate_set_ranks:
+            return None
+        owned = {m.rank for m in self.melds[side] if not m.is_run}
+        return self.mr.set_ranks - owned
+
+    def opening_witness(self, seat: int) -> bool:
+        """A way to meet the pending opening requirement from the hand exists (cached per turn)."""
+        key = (self.hand_size[seat], self.must_play, self.min_raise[self.side_of[seat]])
+        if self.opening_cache is None or self.opening_cache.get("key") != key:
+            hand = self.hands[seat]
+            must = self.must_use
+            if self.whole_hand_pending:
+                ok = find_opening(hand, self.mr, whole=True, must=must)
+            else:
+                ok = find_opening(hand, self.mr, minimum=self.opening_minimum(seat), must=must,
+                                  values=self.values)
+            self.opening_cache = {"key": key, "ok": ok}
+        return self.opening_cache["ok"]
+
+    def _size_ok(self, seat: int, total: int):
+        side = self.side_of[seat]
+        has = self.has_big(side)
+        big = self.tr.big
+
+        def size_ok(size: int) -> bool:
+            return self.hand_ok(seat, total - size, has or size >= big, None)
+
+        return size_ok
+
+    def can_complete_building(self, chosen: list[int], seat: int) -> bool:
+        """The meld under construction ``chosen`` can still become legal for ``seat``."""
+        total = self.hand_size[seat] + len(self.building)
+        side = self.side_of[seat]
+        if can_complete(chosen, self.hands[seat], self.mr, self._size_ok(seat, total),
+                        self.set_ranks_allowed(side)):
+            return True
+        return bool(self._last_card_melds(seat, chosen))
+
+    def startable_types(self, seat: int, types: Any = range(NUM_TYPES)) -> list[int]:
+        """Card types that may start a new meld now."""
+        side = self.side_of[seat]
+        found = startable(self.hands[seat], self.mr, self._size_ok(seat, self.hand_size[seat]),
+                          self.set_ranks_allowed(side), types)
+        extra = self._last_card_melds(seat, [])
+        if extra:
+            more = {c for meld in extra for c in meld} - set(found)
+            found = sorted(set(found) | {c for c in more if c in set(types)})
+        return found
+
+    def _last_card_melds(self, seat: int, chosen: list[int]) -> list[list[int]]:
+        """Melds (card lists, ``chosen`` first) that leave exactly one card which may then be
+        discarded — the cases :meth:`hand_ok` cannot judge without the card (buraco.md §3, §6)."""
+        if not self.last_card_restricted(seat) or not self._one_left_possible(seat):
+            return []
+        hand = self.hands[seat]
+        rest = self.hand_size[seat] - 1
+        if rest + len(chosen) > self.mr.max_run_len or rest + len(chosen) < 3:
+            return []
+        side = self.side_of[seat]
+        has, has_clean = self.has_big(side), self.has_big(side, True)
+        allowed = self.set_ranks_allowed(side)
+        held = [c for c in range(NUM_TYPES) for _i in range(hand[c])]
+        out = []
+        for r in {c for c in held}:
+            cards = list(chosen) + held
+            cards.remove(r)
+            meld, _why = validate([(c, None) for c in cards], self.mr)
+            if meld is None or (not meld.is_run and allowed is not None and meld.rank not in allowed):
+                continue
+            big = len(cards) >= self.tr.big
+            if self.hand_ok(seat, 1, has or big, has_clean or (big and meld.clean), last=r):
+                out.append(cards)
+        return out
+
+    def _one_left_possible(self, seat: int) -> bool:
+        """Whether any play could leave ``seat`` one card to discard (the side's pot or going out)."""
+        if self.whole_hand_pending:
+            return True
+        if self.provisional is not None or (self.opening_pending(seat) and self.opening_minimum(seat) > 0):
+            return False
+        side = self.side_of[seat]
+        return self._pot_open(side, True) or self._may_close(side, True, True)
+
+    def deal_score_sheet(self) -> dict[str, Any]:
+        """The itemised sheet per deal side (``{"sides": [...]}``)."""
+        out = []
+        for side, seats in enumerate(self.sides):
+            hands = []
+            unplayed: list[int] = []
+            pot = "taken" if self.pot_taken[side] else "untaken"
+            for s in seats:
+                cards = [c for c in range(NUM_TYPES) for _i in range(self.hands[s][c])]
+                if self.unplayed[s]:
+                    pot = "unplayed"
+                    unplayed = self.unplayed_cards[s]
+                    for c in unplayed:
+                        cards.remove(c)
+                hands.append(cards)
+            out.append(self._side_sheet(side, list(seats), hands, pot,
+                                        unplayed if pot == "unplayed" else ()))
+        return {"sides": out}
+
+    # -- contract ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == P_END else self.current
+
+    def legal_actions(self) -> list[int]:
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self.version:
+            return cache[1]
+        from kafenio.rummy.legal import legal_actions
+        legal = legal_actions(self)
+        self._legal_cache = (self.version, legal)
+        return legal
+
+    def explain_illegal(self, action: int) -> IllegalAction:
+        from kafenio.rummy.legal import explain_illegal
+        return explain_illegal(self, action)
+
+    def is_terminal(self) -> bool:
+        return self.phase == P_END
+
+    def side_scores(self) -> list[float]:
+        """Per match side: each deal side's total."""
+        return [s["total"] for s in self.deal_score_sheet()["sides"]]
+
+    def score_sheet(self) -> dict[str, Any]:
+        """Itemised per deal side: ``{"sides": [{"side", "seats", "melds", "bonuses", "closing",
+        "hands", "pot", "pot_points", …, "total"}, …]}`` (the games' §8)."""
+        return self.deal_score_sheet()
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        return A.to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return A.from_string(text, self.game.num_distinct_actions(), self.game.name)
+
+    def clone(self) -> RummyState:
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        d["hands"] = [h[:] for h in self.hands]
+        d["known"] = [h[:] for h in self.known]
+        for key in ("hand_size", "stock", "pile", "pots", "pot_taken", "opened", "unplayed",
+                    "unplayed_cards", "side_of", "building", "building_known", "history",
+                    "min_raise", "cut_points"):
+            d[key] = d[key][:]
+        d["melds"] = [m[:] for m in self.melds]
+        d["sides"] = [s[:] for s in self.sides]
+        if self.must_use is not None:
+            d["must_use"] = set(self.must_use)
+        new.__dict__ = d
+        return new
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> RummyState:
+        """A determinization: only the cards ``seat`` cannot know move (other hands minus the
+        cards known from pile pick-ups, the stock, the pots). Its ``serialize()`` is not a
+        replayable record (the deck it would need is not reconstructed)."""
+        new = self.clone()
+        shuffle_unknown(new, seat, rng)
+        new.version += 1
+        return new
+
+    # -- views -----------------------------------------------------------------------------
+    def _meld_view(self, meld: Meld) -> dict[str, Any]:
+        bonus, _why = self.meld_bonus(meld)
+        return {"cards": meld.notation(), "kind": meld.kind, "clean": meld.clean,
+                self.big_name: len(meld.cards) >= self.tr.big, "bonus": bonus}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator); keys in ``docs/views-rummy.md``."""
+        hand = [] if seat is None else format_cards(
+            [c for c in range(NUM_TYPES) for _i in range(self.hands[seat][c])]).split()
+        cur = self.current
+        out = {
+            "game": self.game.name, "seat": seat, "num_players": self.n, "dealer": self.dealer,
+            "current_player": self.current_player(), "phase": self.phase_name(),
+            "match_scores": list(self.match_scores), "sides": [list(s) for s in self.sides],
+            "hand": hand, "hand_sizes": list(self.hand_size), "stock": len(self.stock),
+            "discard_pile": [format_card(c) for c in self.pile],
+            "melds": [[self._meld_view(m) for m in ms] for ms in self.melds],
+            "pots": {"left": [len(p) for p in self.pots], "taken": list(self.pot_taken)},
+            "pot_taken": list(self.pot_taken),
+            "known_cards": [format_cards(c for c in range(NUM_TYPES) for _i in range(k[c])).split()
+                            for k in self.known],
+            "turn": {"drawn": self.phase == P_PLAY,
+                     "building": [format_card(c) for c in self.building],
+                     "provisional_points": self.provisional_points(cur),
+                     "opening_minimum": self.opening_minimum(cur),
+                     "opening_pending": self.opening_pending(cur),
+                     "pile_card_to_use": self.must_play and self.must_use is not None,
+                     "must_meld": self.must_play,
+                     "no_discard": None if self.no_discard is None else format_card(self.no_discard),
+                     "may_reject": self.reject_open,
+                     "drawn_card": format_card(self.drawn) if self.reject_open and seat == cur
+                     else None},
+            "turns": self.turns,
+            "last_action": None if self.last_action is None else A.to_string(self.last_action),
+            "terminal": self.is_terminal(),
+        }
+        self._view_extra(seat, out)
+        if self.is_terminal():
+            out["deal_scores"] = self.side_scores()
+            out["score_sheet"] = self.score_sheet()
+        return out
+
+    def phase_name(self) -> str:
+        """``setup`` names of the games (``kozi``, ``cut``), ``draw``, ``play``, ``end``."""
+        return ("setup", "draw", "play", "end")[self.phase]
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """float32: own hand (53) · building (53) · pile counts (53) · pile top (53) · melds per
+        deal side from ``seat``'s side on (53 each, up to ``num_players``) · known cards per
+        other seat in play order (53 each) · hand sizes · stock · pots left · pots taken ·
+        the game's tail (Biriba: phase (4), kozi (5); Buraco: phase (4), cut bonus per side)
+        · match scores / 1000 (per match side)."""
+        n = self.n
+        parts = [self.hands[seat], _counts(self.building), _counts(self.pile),
+                 _one_hot(self.pile[-1] if self.pile else None, NUM_TYPES)]
+        my_side = self.side_of[seat]
+        ns = len(self.sides)
+        for i in range(n):
+            side = (my_side + i) % ns
+            parts.append(_counts(c for m in self.melds[side] for c in m.cards) if i < ns
+                         else [0] * NUM_TYPES)
+        for i in range(1, n):
+            parts.append(self.known[(seat + self.dir * i) % n])
+        sizes = [self.hand_size[(seat + self.dir * i) % n] for i in range(n)]
+        taken = [float(self.pot_taken[(my_side + i) % ns]) if i < ns else 0.0 for i in range(n)]
+        tail = [*sizes, len(self.stock), len(self.pots), *taken, *self._obs_tail(),
+                *(s / 1000 for s in self.match_scores)]
+        return np.asarray([x for p in parts for x in p] + tail, dtype=np.float32)
+
+    def information_state_string(self, seat: int) -> str:
+        """Perfect recall: ``seat``'s dealt hand, the up-card, then every action in order with
+        the card ``seat`` drew, the pile contents taken and pots picked up by ``seat``."""
+        replay = self.game.new_initial_state(deck=self._deck, dealer=self.dealer,
+                                             match_scores=self.match_scores, carry=self.carry_in)
+        hand = replay.hands[seat]
+        lines = [f"seat {seat} hand {format_cards(c for c in range(NUM_TYPES) for _i in range(hand[c]))}"]
+        if replay.up_card is not None:
+            lines.append(f"up {format_card(replay.up_card)}")
+        for action in self.history:
+            who = replay.current
+            text = f"{who}: {A.to_string(action)}"
+            if action == A.TAKE:
+                text += " [" + format_cards(replay.pile) + "]"
+            pot = replay.pots[0] if replay.pots else []
+            taken = sum(replay.pot_taken)
+            if action == A.DRAW and who == seat:
+                text += " " + format_card(replay.stock[-1])
+            replay._apply(action)
+            if action == A.REJECT:
+                text += " " + format_card(replay.pile[-1])
+                if who == seat:
+                    text += " " + format_card(replay.drawn)
+            if sum(replay.pot_taken) > taken and who == seat:
+                text += " pot [" + format_cards(pot) + "]"
+            lines.append(text)
+        lines.append(f"hand {format_cards(c for c in range(NUM_TYPES) for _i in range(self.hands[seat][c]))}")
+        return "\n".join(lines)
+
+
+def _counts(cards) -> list[int]:
+    out = [0] * NUM_TYPES
+    for c in cards:
+        out[c] += 1
+    return out
+
+
+def _one_hot(i: int | None, n: int) -> list[float]:
+    out = [0.0] * n
+    if i is not None:
+        out[i] = 1.0
+    return out
+
+
+def one_hot(i: int | None, n: int) -> list[float]:
+    """A one-hot list of length ``n`` (all zeros for ``None``)."""
+    return _one_hot(i, n)
+
+
+def shuffle_unknown(state: RummyState, seat: int, rng: random.Random) -> None:
+    """Reshuffle in place the cards ``seat`` cannot see (other hands minus known cards, stock,
+    pots), keeping every size (what a seat knows stays); the outcome depends only on ``rng``
+    and what ``seat`` knows."""
+    pool: list[int] = []
+    others = [s for s in range(state.n) if s != seat]
+    for s in others:
+        hand, known = state.hands[s], state.known[s]
+        for c in range(NUM_TYPES):
+            pool.extend([c] * (hand[c] - known[c]))
+    pool.extend(state.stock)
+    for pot in state.pots:
+        pool.extend(pot)
+    pool.sort()                 # the result must not depend on where the hidden cards are
+    rng.shuffle(pool)
+    pos = 0
+    for s in others:
+        known = state.known[s]
+        hand = known[:]
+        free = state.hand_size[s] - sum(known)
+        for c in pool[pos:pos + free]:
+            hand[c] += 1
+        pos += free
+        state.hands[s] = hand
+    state.stock = pool[pos:pos + len(state.stock)]
+    pos += len(state.stock)
+    for i, pot in enumerate(state.pots):
+        state.pots[i] = pool[pos:pos + len(pot)]
+        pos += len(pot)

@@ -1,0 +1,80 @@
+"""Property tests of the Buraco engine over every preset (base presets and each modifier)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kafenio
+from kafenio.cards import NUM_TYPES
+from kafenio.games.buraco.rulebook import PRESETS as ALL
+
+PRESETS = [[p.name] for p in ALL if p.kind == "base"] + [
+    ["brazilian_4p", p.name] for p in ALL if p.kind == "modifier"] + [
+    ["italian_2p", "fechado_stbl"], ["ludopoli_4p", "international_pickup"]]
+GAMES = {tuple(p): kafenio.load_game("buraco", preset=p) for p in PRESETS}
+
+
+def card_counts(state) -> list[int]:
+    total = [0] * NUM_TYPES
+    for hand in state.hands:
+        for c, n in enumerate(hand):
+            total[c] += n
+    for c in [*state.stock, *state.pile, *state.building, *(c for p in state.pots for c in p),
+              *(c for ms in state.melds for m in ms for c in m.cards)]:
+        total[c] += 1
+    return total
+
+
+@settings(max_examples=25, deadline=None)
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 10**6))
+def test_random_deal_invariants(preset, seed):
+    game = GAMES[tuple(preset)]
+    state = game.new_initial_state(seed=seed)
+    expected = card_counts(state)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, "no legal action before the end"
+        state.apply_action(legal[rng.randrange(len(legal))])
+        steps += 1
+        assert card_counts(state) == expected
+        assert steps < 20000
+    for side in state.score_sheet()["sides"]:
+        assert side["total"] == (side["melds"] + sum(b["bonus"] for b in side["bonuses"])
+                                 + side["closing"] + side["hands"] + side["pot_points"] + side["cut"])
+    returns = state.returns()
+    assert returns[0] == returns[-2] and len(set(returns)) <= 2
+    copy = game.deserialize_state(state.serialize())
+    assert copy.score_sheet() == state.score_sheet() and copy.history == state.history
+    json.dumps(state.view(0))
+
+
+@settings(max_examples=15, deadline=None)
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 10**6), cut=st.integers(1, 200))
+def test_serialize_and_resample_mid_deal(preset, seed, cut):
+    game = GAMES[tuple(preset)]
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _i in range(cut):
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    again = game.deserialize_state(state.serialize())
+    assert again.view(state.current_player()) == state.view(state.current_player())
+    assert again.legal_actions() == state.legal_actions()
+    seat = state.current_player()
+    other = state.resample_from_infostate(seat, random.Random(1))
+    assert other.hands[seat] == state.hands[seat] and other.view(seat) == state.view(seat)
+    assert other.pile == state.pile and other.melds == state.melds
+    assert other.hand_size == state.hand_size and len(other.stock) == len(state.stock)
+    assert [len(p) for p in other.pots] == [len(p) for p in state.pots]
+    assert card_counts(other) == card_counts(state)
+    for s in range(game.num_players):
+        assert all(other.hands[s][c] >= state.known[s][c] for c in range(NUM_TYPES))
+    assert other.legal_actions() == state.legal_actions()
