@@ -43,7 +43,7 @@ class HeuristicPlayer(Player):
         self._last_stock = view["stock"]
         self._seen.update(parse_cards(view["floor"]))
         if view["last_capture"]:
-            self._seen.update(parse_cards(view["last_capture"]["cards"]))
+            self._seen.update(parse_cards([c for c in view["last_capture"]["cards"] if c != "??"]))
         if view["pending"]:
             self._seen.add(parse_card(view["pending"]["card"]))
 
@@ -84,7 +84,7 @@ class HeuristicPlayer(Player):
         view = seat.view()
         self._remember(view)
         legal = seat.legal_actions()
-        floor = parse_cards(view["floor"])
+        floor = self._floor(view)
         if view["pending"]:
             card = parse_card(view["pending"]["card"])
             options = self._outcomes(floor, card)
@@ -109,6 +109,10 @@ class HeuristicPlayer(Player):
             if best is None or value > best:
                 best, choice = value, card
         return choice
+
+    def _floor(self, view: dict) -> list[int]:
+        """The floor as the capture rules see it (a pile game adds its face-down cards)."""
+        return parse_cards(view["floor"])
 
     def _unseen(self, view: dict) -> list[int]:
         mine = set(parse_cards(view["hand"]))

@@ -58,7 +58,8 @@ def card_points_table(table: Mapping[str, int], option: str = "card_points") -> 
 def score_deal(captured: Sequence[Sequence[int]], specials: Sequence[Sequence[int]],
                card_points: Sequence[int], *, majority_points: int, tie_rule: str,
                carry: int = 0, special_name: str = "basras",
-               counts: Sequence[int] | None = None) -> tuple[list[dict[str, Any]], int]:
+               counts: Sequence[int] | None = None,
+               extras: Mapping[str, Sequence[int]] | None = None) -> tuple[list[dict[str, Any]], int]:
     """The itemised deal score of every side (``basra.md`` §6).
 
     Args:
@@ -71,6 +72,8 @@ def score_deal(captured: Sequence[Sequence[int]], specials: Sequence[Sequence[in
         carry: majority points carried over from earlier tied deals (added to this majority).
         special_name: the sheet key of the special captures.
         counts: cards per side when ``captured`` lists only the cards that score (referee).
+        extras: further score lines by name, the points of each side (Pişti's
+            ``last_pile_bonus`` and ``bluff_penalties``); each adds to ``total``.
 
     Returns:
         ``(sheet, carry_out)``: one dict per side ``{"side", "cards", "majority",
@@ -94,6 +97,7 @@ def score_deal(captured: Sequence[Sequence[int]], specials: Sequence[Sequence[in
         point_cards = sorted((c for c in cards if card_points[c]), key=lambda c: (RANK[c], c))
         cpoints = sum(card_points[c] for c in point_cards)
         special = list(specials[side])
+        more = {name: points[side] for name, points in (extras or {}).items()}
         sheet.append({
             "side": side,
             "cards": counts[side],
@@ -101,6 +105,7 @@ def score_deal(captured: Sequence[Sequence[int]], specials: Sequence[Sequence[in
             "card_points": cpoints,
             "point_cards": [format_card(c) for c in point_cards],
             special_name: {"count": len(special), "points": sum(special), "each": special},
-            "total": award[side] + cpoints + sum(special),
+            **more,
+            "total": award[side] + cpoints + sum(special) + sum(more.values()),
         })
     return sheet, carry_out

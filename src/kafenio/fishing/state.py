@@ -1,4 +1,4 @@
-"""The fishing deal state machine shared by Basra and (next) Pişti, Xeri and Diloti.
+"""The fishing deal state machine shared by Basra, Pişti, Xeri and Diloti.
 
 ``basra.md`` §2–§6 and ``fishing-relatives.md`` §0: deal in batches (no new floor cards after
 the first), play one card a turn, capture or trail, a capture choice as a **second decision
@@ -13,16 +13,28 @@ A game is data plus small hooks on :class:`FishingGame` / :class:`FishingState`:
 * ``FishingState._options(card)``: what a card may take (default: :func:`capture_options`;
   a pile game restricts it to the top card, Diloti adds declarations);
 * ``FishingState._capture_bonus(card, option, final)``: points of a special capture (basra,
-  pişti, xeri) — read ``self.floor`` (before the capture) and ``self.lone_trail``.
+  pişti, xeri) — read ``self.floor`` (before the capture) and ``self.lone_trail``;
+* ``FishingState._layout()`` (the first batch and the floor), ``_turn_legal(seat)`` (what the
+  seat on turn may play: its hand by default), ``_resolve(card, option)`` (a play with its chosen
+  option: take or trail by default; Diloti's declarations), ``_extra_action(action)`` (actions
+  past the capture choices: Pişti's bluff);
+* hidden cards (Pişti's face-down opening cards, a believed bluff): ``_card_text(card, seat)``
+  masks them in views and information strings, ``_secret_from(seat)`` lists them for
+  determinizations and ``_map_cards(rename)`` renames them wherever they lie.
 
-**Action ids** (fixed size ``52 + MAX_CHOICES``): ``0 … 51`` play that card type
+The pile games live in :mod:`kafenio.fishing.pile`, Diloti's declarations in
+:mod:`kafenio.fishing.declarations`.
+
+**Action ids** (fixed size ``52 + max_choices + extra``): ``0 … 51`` play that card type
 (``play 7D``); ``52 + k`` takes capture option ``k`` of the pending play (``capture 5C 4D``,
 or ``trail`` for the empty option when capturing is optional). Options are ordered most cards
-first, then by floor position; at most :data:`MAX_CHOICES` are offered (``docs/views-fishing.md``).
+first, then by floor position; at most ``game.max_choices`` are offered (``docs/views-fishing.md``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import math
 import random
 from bisect import insort
 from collections.abc import Sequence
@@ -31,8 +43,9 @@ from typing import Any, ClassVar
 import numpy as np
 
 from kafenio.cards import RANK, SUIT, format_card, format_cards, parse_cards
-from kafenio.engine.errors import IllegalAction, KafenioError
+from kafenio.engine.errors import IllegalAction, KafenioError, RulesError
 from kafenio.engine.game import DRAWN_MATCH, TERMINAL, Game, State
+from kafenio.engine.rules import Option
 from kafenio.fishing.captures import CaptureSpec, capture_options
 from kafenio.fishing.scoring import score_deal
 from kafenio.i18n import _
@@ -41,6 +54,18 @@ NUM_PLAY = 52
 MAX_CHOICES = 128
 CHOOSE = NUM_PLAY
 FLOOR_ORDER = tuple(RANK[c] * 4 + SUIT[c] for c in range(52))
+
+
+def check_choices(options: Sequence[Option], values: dict[str, Any]) -> None:
+    """Refuse an ``int`` option value outside its listed ``choices`` (the spec's allowed values).
+
+    Raises:
+        RulesError: naming the option.
+    """
+    for option in options:
+        if option.kind == "int" and option.choices and values[option.name] not in option.choices:
+            raise RulesError(option.name, _("{v} is not one of {c}").format(
+                v=values[option.name], c=", ".join(map(str, option.choices))))
 
 
 class FishingGame(Game):
@@ -56,6 +81,12 @@ class FishingGame(Game):
     #: True keeps the floor in arrival order (a pile, top card last: Pişti, Xeri); False keeps it
     #: sorted by rank then suit (Basra, Diloti: the floor is a set, and the capture memo hits)
     pile_floor: ClassVar[bool] = False
+    #: later batches go to each player as one packet (Pişti, Xeri, Diloti) or one card at a time
+    packets: ClassVar[bool] = False
+    #: capture (or move) choices one play may offer; the action space is ``52 + max_choices + extra``
+    max_choices: ClassVar[int] = MAX_CHOICES
+    #: action ids after the choices (Pişti's claims and answers)
+    extra_actions: ClassVar[int] = 0
 
     def __init__(self, rules):
         super().__init__(rules)
@@ -79,17 +110,47 @@ class FishingGame(Game):
         return self._sides[seat]
 
     def num_distinct_actions(self) -> int:
-        return NUM_PLAY + MAX_CHOICES
+        return NUM_PLAY + self.max_choices + self.extra_actions
+
+    def shuffle(self, seed: int) -> list[int]:
+        """A uniformly random deck order fixed by ``seed`` (faster than ``random.shuffle``).
+
+        A uniform integer below ``n!`` (from BLAKE2b of the seed, rejection-sampled) is decoded
+        as a mixed-radix number, two digits per division: every permutation is equally likely.
+        """
+        deck = self.full_deck()
+        n = len(deck)
+        bound = math.factorial(n)
+        size = (bound.bit_length() + 7) // 8
+        key = seed.to_bytes(16, "little", signed=True)
+        counter = 0
+        while True:
+            digest = hashlib.blake2b(key + counter.to_bytes(4, "little"), digest_size=min(size, 64)).digest()
+            r = int.from_bytes(digest, "little") >> (8 * size - bound.bit_length())
+            if r < bound:
+                break
+            counter += 1
+        out = []
+        i = n
+        while i > 1:
+            r, j = divmod(r, i * (i - 1))
+            first, second = divmod(j, i - 1)
+            out.append(deck.pop(first))
+            out.append(deck.pop(second))
+            i -= 2
+        out.extend(deck)
+        return out
 
     def rule(self, key: str) -> str:
         """The spec reference of a rule (``"basra.md §3"``) for :class:`IllegalAction`."""
         return f"{self.spec_file} {self.rule_refs[key]}"
 
     def position(self, floor: Sequence[int], hands: Sequence[Sequence[int]], *, to_play: int | None = None,
-                 stock: Sequence[int] = (), lone_trail: int | None = None) -> FishingState:
-        """A constructed mid-deal position (referee, worked examples): ``floor`` on the table,
-        ``hands`` per seat, ``stock`` (top first) still to deal; cards named nowhere are out of
-        play. ``lone_trail``: the lone floor card the previous player trailed onto (§4.1).
+                 stock: Sequence[int] = (), lone_trail: int | None = None, **table: Any) -> FishingState:
+        """A constructed mid-deal position (referee, worked examples): ``floor`` on the table
+        (a pile: bottom to top), ``hands`` per seat, ``stock`` (top first) still to deal; cards
+        named nowhere are out of play. ``lone_trail``: the lone floor card the previous player
+        trailed onto (§4.1). ``table``: game-specific parts (Diloti's ``declarations``).
         Its history starts here, so it does not serialize."""
         state = self.new_initial_state(seed=0)
         state.floor = state._arrange(floor)
@@ -99,7 +160,8 @@ class FishingGame(Game):
         state.cards_left = sum(map(len, state.hands)) + len(stock)
         state.lone_trail = lone_trail
         state.log = [("floor", tuple(floor), (), tuple(floor))]
-        state._legal = state.hands[state.cur]
+        state._set_table(**table)
+        state._legal = state._turn_legal(state.cur)
         return state
 
     def match_winner(self, totals: Sequence[float], deals_won: Sequence[int]) -> int | None:
@@ -145,12 +207,14 @@ class FishingState(State):
         self.stock: tuple[int, ...] = ()
         self.stock_pos = 0
         self.stock_known: tuple[int, ...] = ()
+        #: cards whose deal slot the deal procedure depends on (a cut): never moved by resampling
+        self.pinned: tuple[int, ...] = ()
         self.sheet: list[dict[str, Any]] | None = None
         self.majority_out = 0
         self.cur = game._next[dealer]
         self._layout()
         self.cards_left = sum(map(len, self.hands)) + len(self.stock)
-        self._legal = self.hands[self.cur]
+        self._legal = self._turn_legal(self.cur)
 
     # -- hooks -----------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -191,6 +255,36 @@ class FishingState(State):
         """Points of a special capture made by ``card`` taking ``option`` (0 = none)."""
         return 0
 
+    def _turn_legal(self, seat: int) -> list[int]:
+        """The legal actions of ``seat`` coming on turn (its hand: the list itself, no copy)."""
+        return self.hands[seat]
+
+    def _set_table(self, **table: Any) -> None:
+        """Game-specific parts of a constructed :meth:`FishingGame.position`."""
+        if table:
+            raise KafenioError(_("{game} has no table parts {names}").format(
+                game=self.game.name, names=", ".join(table)))
+
+    def _extra_action(self, action: int) -> None:
+        """Apply an action id past the capture choices (none in Basra)."""
+        raise AssertionError(action)
+
+    def _card_text(self, card: int, seat: int | None) -> str:
+        """``card`` as ``seat`` may see it (``??`` for a card hidden from it)."""
+        return format_card(card)
+
+    def _secret_from(self, seat: int) -> list[int]:
+        """Cards lying face down on the table or in a capture pile that ``seat`` does not know."""
+        return []
+
+    def _pinned_for(self, seat: int) -> tuple[int, ...]:
+        """Cards a determinization for ``seat`` keeps in place (:attr:`pinned`, and what the
+        public play reveals: Diloti's declared values)."""
+        return self.pinned
+
+    def _map_cards(self, rename: dict[int, int]) -> None:
+        """Rename the secret cards (:meth:`_secret_from`) wherever they lie (determinizations)."""
+
     def outcomes(self, card: int) -> list[tuple[tuple[int, ...], int]]:
         """What playing ``card`` now may do: ``[(floor positions taken, special points)]``,
         ``[]`` when it trails; several entries mean the player chooses."""
@@ -226,8 +320,12 @@ class FishingState(State):
                 pos += extra
         order = self._order()
         stock = self.stock
-        for seat in order:
-            self.hands[seat] = sorted(stock[pos + k * n + order.index(seat)] for k in range(size))
+        if self.game.packets:
+            for i, seat in enumerate(order):
+                self.hands[seat] = sorted(stock[pos + i * size:pos + (i + 1) * size])
+        else:
+            for seat in order:
+                self.hands[seat] = sorted(stock[pos + k * n + order.index(seat)] for k in range(size))
         self.log.append(("deal", tuple(stock[self.stock_pos:pos])))
         self.stock_pos = pos + size * n
 
@@ -241,25 +339,39 @@ class FishingState(State):
     def legal_actions(self) -> list[int]:
         return self._legal[:]
 
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` after checking it is legal (the hot path: no copy of the legal list).
+
+        Raises:
+            IllegalAction: naming the rule; the state is unchanged.
+        """
+        if action.__class__ is not int or action not in self._legal:
+            raise self.explain_illegal(action)
+        self._apply(action)
+        self.history.append(action)
+
     def _apply(self, action: int) -> None:
         if action < NUM_PLAY:
             self.hands[self.cur].remove(action)
             options = self._options(action)
             if len(options) > 1:
-                if len(options) > MAX_CHOICES:  # rare: keep the largest captures and the trail
-                    options = [*options[:MAX_CHOICES - 1], options[-1]]
+                limit = self.game.max_choices
+                if len(options) > limit:  # rare: keep the first ones and the last (the trail)
+                    options = [*options[:limit - 1], options[-1]]
                 self.pending = (action, options)
-                self._legal = list(range(CHOOSE, CHOOSE + len(self.pending[1])))
+                self._legal = list(range(CHOOSE, CHOOSE + len(options)))
                 return
             self._resolve(action, options[0] if options else ())
-        else:
+        elif action < CHOOSE + self.game.max_choices:
             card, options = self.pending
             self.pending = None
             self._resolve(card, options[action - CHOOSE])
+        else:
+            self._extra_action(action)
 
     def _resolve(self, card: int, option: tuple[int, ...]) -> None:
+        """Play ``card`` taking the floor positions ``option`` (``()``: trail), end the turn."""
         seat = self.cur
-        game = self.game
         floor = self.floor
         self.cards_left -= 1
         final = self.cards_left == 0
@@ -271,16 +383,7 @@ class FishingState(State):
             else:
                 taken = tuple(floor[i] for i in option)
                 self.floor = [c for c in floor if c not in taken]
-            side = game._sides[seat]
-            pile = self.captured[side]
-            pile.extend(taken)
-            pile.append(card)
-            if bonus:
-                self.specials[side].append(bonus)
-            self.last_capturer = seat
-            self.last_capture = (seat, (*taken, card))
-            self.lone_trail = None
-            self.log.append((seat, card, taken, bonus))
+            self._take(seat, card, taken, bonus)
         else:
             self.lone_trail = floor[0] if len(floor) == 1 else None
             if self.game.pile_floor:
@@ -288,14 +391,31 @@ class FishingState(State):
             else:
                 insort(floor, card, key=FLOOR_ORDER.__getitem__)
             self.log.append((seat, card, (), 0))
-        if final:
+        self._end_turn(seat)
+
+    def _take(self, seat: int, card: int, taken: tuple[int, ...], bonus: int) -> None:
+        """``seat`` captures ``taken`` with ``card`` (both to its side's pile), scoring ``bonus``."""
+        side = self.game._sides[seat]
+        pile = self.captured[side]
+        pile.extend(taken)
+        pile.append(card)
+        if bonus:
+            self.specials[side].append(bonus)
+        self.last_capturer = seat
+        self.last_capture = (seat, (*taken, card))
+        self.lone_trail = None
+        self.log.append((seat, card, taken, bonus))
+
+    def _end_turn(self, seat: int) -> None:
+        """After ``seat``'s play: finish the deal, or deal a new batch when due and pass the turn."""
+        if self.cards_left == 0:
             self._finish()
             return
-        nxt = game._next[seat]
+        nxt = self.game._next[seat]
         if not self.hands[nxt]:
             self._deal_batch()
         self.cur = nxt
-        self._legal = self.hands[nxt]
+        self._legal = self._turn_legal(nxt)
 
     def _finish(self) -> None:
         """§5: the last capturer's side takes the floor (never a special capture); then score."""
@@ -308,21 +428,28 @@ class FishingState(State):
         self._legal = []
         self.sheet, self.majority_out = score_deal(
             self.captured, self.specials, game.card_points, majority_points=game.majority_points,
-            tie_rule=game.tie_rule, carry=self.majority_in, special_name=game.special_name)
+            tie_rule=game.tie_rule, carry=self.majority_in, special_name=game.special_name,
+            extras=self._extras())
         self.log.append(("end", self.final_take))
+
+    def _extras(self) -> dict[str, list[int]] | None:
+        """Further score lines per side (:func:`score_deal` ``extras``); none in Basra."""
+        return None
 
     def side_scores(self) -> list[float]:
         if self.sheet is not None:
             return [s["total"] for s in self.sheet]
         points = self.game.card_points
-        return [sum(points[c] for c in pile) + sum(sp) for pile, sp in zip(self.captured, self.specials, strict=True)]
+        extras = list((self._extras() or {}).values())
+        return [sum(points[c] for c in pile) + sum(sp) + sum(e[side] for e in extras)
+                for side, (pile, sp) in enumerate(zip(self.captured, self.specials, strict=True))]
 
     def score_sheet(self) -> dict[str, Any]:
         sides = self.sheet
         if sides is None:
             sides, _carry = score_deal(self.captured, self.specials, self.game.card_points,
                                        majority_points=0, tie_rule="nobody",
-                                       special_name=self.game.special_name)
+                                       special_name=self.game.special_name, extras=self._extras())
         return {"game": self.game.name, "final": self.sheet is not None,
                 "majority_carried_in": self.majority_in, "majority_carried_out": self.majority_out,
                 "left_on_floor": format_cards(self.floor) if self.sheet is not None else "",
@@ -345,8 +472,10 @@ class FishingState(State):
                     card=format_card(self.pending[0])), action)
             return IllegalAction(game.rule("choice"), _("there are only {n} capture choices").format(
                 n=len(self.pending[1])), action)
-        if action >= NUM_PLAY:
+        if NUM_PLAY <= action < CHOOSE + game.max_choices:
             return IllegalAction(game.rule("choice"), _("no capture choice is pending"), action)
+        if action >= NUM_PLAY:
+            return IllegalAction(game.rule("play"), _("that action is not open now"), action)
         return IllegalAction(game.rule("play"), _("{card} is not in the hand of seat {seat}, who is to play")
                              .format(card=format_card(action), seat=self.cur), action)
 
@@ -368,7 +497,7 @@ class FishingState(State):
         verb = words[0].lower() if words else ""
         if verb == "play" and len(words) == 2:
             return parse_cards(words[1:])[0]
-        if verb == "choose" and len(words) == 2 and words[1].isdigit() and int(words[1]) < MAX_CHOICES:
+        if verb == "choose" and len(words) == 2 and words[1].isdigit() and int(words[1]) < self.game.max_choices:
             return CHOOSE + int(words[1])
         if verb in ("capture", "trail") and (verb == "capture") == (len(words) > 1):
             wanted = sorted(parse_cards(words[1:]))
@@ -382,9 +511,9 @@ class FishingState(State):
                            .format(text=text))
 
     # -- views ------------------------------------------------------------------------------
-    def seen_cards(self) -> list[int]:
+    def seen_cards(self, seat: int | None = None) -> list[int]:
         """Every card that has been face up to all (opening floor, clean-up, plays, deals to the
-        floor): the public part of the card count."""
+        floor), and the hidden ones ``seat`` knows: the public part of the card count."""
         seen: list[int] = []
         for event in self.log:
             if event[0] == "floor":
@@ -392,12 +521,12 @@ class FishingState(State):
                 seen.extend(event[3])
             elif event[0] == "deal":
                 seen.extend(event[1])
-            elif event[0] != "end":
+            elif isinstance(event[0], int):
                 seen.append(event[1])
                 seen.extend(event[2])
         if self.pending is not None:
             seen.append(self.pending[0])
-        return sorted(set(seen))
+        return sorted(set(seen).difference(self._secret_from(seat)))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         game = self.game
@@ -410,8 +539,9 @@ class FishingState(State):
                                    for k in range(len(self.pending[1]))]}
         last = None
         if self.last_capture is not None:
-            last = {"seat": self.last_capture[0], "cards": [format_card(c) for c in self.last_capture[1]]}
+            last = {"seat": self.last_capture[0], "cards": [self._card_text(c, seat) for c in self.last_capture[1]]}
         points = game.card_points
+        hidden = set(self._secret_from(seat))
         out = {
             "game": game.name, "seat": seat, "num_players": n, "dealer": self.dealer,
             "current_player": self.cur, "phase": "end" if self.cur == TERMINAL else (
@@ -427,7 +557,7 @@ class FishingState(State):
             "captured": [len(p) for p in self.captured],
             game.special_name: [{"count": len(sp), "points": sum(sp)} for sp in self.specials],
             "last_capture": last,
-            "deal_points": [{"card_points": sum(points[c] for c in p), game.special_name: sum(sp)}
+            "deal_points": [{"card_points": sum(points[c] for c in p if c not in hidden), game.special_name: sum(sp)}
                             for p, sp in zip(self.captured, self.specials, strict=True)],
             "pending": pending,
             "legal_actions": self.legal_actions() if seat == self.cur else [],
@@ -446,9 +576,11 @@ class FishingState(State):
         sides = game.num_sides
         out = np.zeros(4 * 52 + 2 * n + 3 * sides + 1, dtype=np.float32)
         out[self.hands[seat]] = 1.0
-        if self.floor:
-            out[[52 + c for c in self.floor]] = 1.0
-        seen = self.seen_cards()
+        hidden = self._secret_from(seat)
+        floor = [c for c in self.floor if c not in hidden]
+        if floor:
+            out[[52 + c for c in floor]] = 1.0
+        seen = self.seen_cards(seat)
         if seen:
             out[[104 + c for c in seen]] = 1.0
         if self.pending is not None:
@@ -476,11 +608,12 @@ class FishingState(State):
                 parts.append(f"floor {format_cards(event[1])} / bottom {format_cards(event[2])}")
             elif event[0] == "deal":
                 parts.append(f"deal {format_cards(next(batches))} floor+ {format_cards(event[1])}")
-            elif event[0] == "end":
-                parts.append("end")
+            elif isinstance(event[0], str):
+                parts.append(event[0] if event[0] == "end" else " ".join(map(str, event)))
             else:
                 s, card, taken, bonus = event
-                parts.append(f"{s}:{format_card(card)}x{format_cards(taken)}+{bonus}")
+                shown = " ".join(self._card_text(c, seat) for c in taken)
+                parts.append(f"{s}:{self._card_text(card, seat)}x{shown}+{bonus}")
         if self.pending is not None:
             parts.append(f"pending {format_card(self.pending[0])}")
         return "|".join(parts)
@@ -517,16 +650,25 @@ class FishingState(State):
         new.specials = [p[:] for p in self.specials]
         new.log = self.log[:]
         new.history = self.history[:]
-        new._legal = new.hands[self.cur] if self.pending is None and self.cur != TERMINAL else self._legal[:]
+        new._legal = new._decision_legal()
         return new
 
+    def _decision_legal(self) -> list[int]:
+        """The legal actions of the decision now open (rebuilt for copies)."""
+        if self.cur == TERMINAL:
+            return []
+        if self.pending is not None:
+            return list(range(CHOOSE, CHOOSE + len(self.pending[1])))
+        return self._turn_legal(self.cur)
+
     def resample_from_infostate(self, seat: int, rng: random.Random) -> FishingState:
-        """Swap the cards ``seat`` cannot know — other hands and the unseen stock — among
-        themselves (sizes kept); the deck and hands are renamed consistently, so the result
-        replays from its deck and history like any state."""
-        known = set(self.stock_known)  # seen on the opening floor; their deal slots are fixed
+        """Swap the cards ``seat`` cannot know — other hands, the unseen stock and hidden table
+        cards — among themselves (sizes kept); the deck, hands and hidden cards are renamed
+        consistently, so the result replays from its deck and history like any state."""
+        known = set(self.stock_known) | set(self._pinned_for(seat))  # seen or inferred: never moved
         unseen = [c for s, h in enumerate(self.hands) if s != seat for c in h if c not in known]
         unseen += [c for c in self.stock[self.stock_pos:] if c not in known]
+        unseen += self._secret_from(seat)
         fresh = sorted(unseen)  # sorted first: the draw must not depend on where they lie
         rng.shuffle(fresh)
         rename = dict(zip(unseen, fresh, strict=True))
@@ -534,6 +676,6 @@ class FishingState(State):
         new._deck = [rename.get(c, c) for c in self._deck]
         new.stock = tuple(rename.get(c, c) for c in self.stock)
         new.hands = [sorted(rename.get(c, c) for c in h) for h in self.hands]
-        if self.pending is None and self.cur != TERMINAL:
-            new._legal = new.hands[self.cur]
+        new._map_cards(rename)
+        new._legal = new._decision_legal()
         return new

@@ -32,7 +32,7 @@ from kafenio.fishing.captures import (
     equal_sum_split,
 )
 from kafenio.fishing.scoring import TIE_RULES, card_points_table
-from kafenio.fishing.state import FishingGame, FishingState
+from kafenio.fishing.state import FishingGame, FishingState, check_choices
 from kafenio.i18n import _
 
 DEFAULT_CARD_POINTS = {"A": 1, "J": 1, "2C": 2, "10D": 3}
@@ -128,10 +128,7 @@ def check(values: dict[str, Any]) -> None:
         RulesError: naming the option that breaks a constraint.
     """
     defaults = {o.name: o.default for o in OPTIONS}
-    for option in OPTIONS:
-        if option.kind == "int" and option.choices and values[option.name] not in option.choices:
-            raise RulesError(option.name, _("{v} is not one of {c}").format(
-                v=values[option.name], c=", ".join(map(str, option.choices))))
+    check_choices(OPTIONS, values)
     if not values["seven_diamonds_special"]:
         for name in _SEVEN_OPTIONS:
             if values[name] != defaults[name]:
