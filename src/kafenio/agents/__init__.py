@@ -1,8 +1,9 @@
 """Computer players. Every player sees only its seat, through :class:`kafenio.engine.game.Seat`.
 
-A player has ``name`` and ``step(seat) -> action id``; ``make_player`` builds one by name:
+A player has ``name`` and ``step(seat) -> action id``; :func:`make_player` builds one by name:
 ``random`` for every game, ``heuristic`` from the game's module
-``kafenio.agents.heuristic_<game>`` (class ``HeuristicPlayer``).
+``kafenio.agents.heuristic_<game>`` (class ``HeuristicPlayer``), and the search player and the
+four levels from :mod:`kafenio.agents.levels`.
 """
 
 from __future__ import annotations
@@ -47,18 +48,21 @@ class RandomPlayer(Player):
         return legal[self.rng.randrange(len(legal))]
 
 
+#: the players every game has without search; levels and ``ismcts`` come from
+#: :mod:`kafenio.agents.levels`
 PLAYER_KINDS = ("random", "heuristic")
 
 
-def make_player(kind: str, game: Game, seed: int | None = None) -> Player:
-    """A player of ``kind`` for ``game``.
+def make_player(name: str, game: Game, seed: int | None = None) -> Player:
+    """A player for ``game`` by name: ``random``, ``heuristic``, ``ismcts[:BUDGET]`` or a level
+    (``easy``, ``medium``, ``hard``, ``expert``; :mod:`kafenio.agents.levels`).
 
     Raises:
-        KafenioError: an unknown kind, listing the known ones, or a game without that player.
+        KafenioError: an unknown name, listing the known ones, or a game without that player.
     """
-    if kind == "random":
+    if name == "random":
         return RandomPlayer(game, seed)
-    if kind == "heuristic":
+    if name == "heuristic":
         module_name = f"kafenio.agents.heuristic_{game.name}"
         try:
             module = importlib.import_module(module_name)
@@ -67,8 +71,9 @@ def make_player(kind: str, game: Game, seed: int | None = None) -> Player:
                 raise
             raise KafenioError(_("no heuristic player for {game} yet").format(game=game.name)) from None
         return module.HeuristicPlayer(game, seed)
-    raise KafenioError(_("unknown player {kind!r}; the players are: {known}").format(
-        kind=kind, known=", ".join(PLAYER_KINDS)))
+    from kafenio.agents.levels import make_named_player
+
+    return make_named_player(name, game, seed)
 
 
 def play_deal(state: State, players: Sequence[Player], recorder: Recorder | None = None,

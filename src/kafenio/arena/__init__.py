@@ -1,0 +1,64 @@
+"""The arena: computer players against each other on duplicate deals, with CIs and ratings.
+
+>>> from kafenio.arena import run_arena
+>>> report = run_arena("basra", ["random", "ismcts:20"], deals=4, seed=1, workers=1)  # doctest: +SKIP
+>>> report["pairings"][0]["rows"][1]["mean_margin"]                                   # doctest: +SKIP
+
+:mod:`kafenio.arena.duplicate` schedules and plays the deal sets (the seed scheme is documented
+there), :mod:`kafenio.arena.report` computes the statistics, :mod:`kafenio.arena.cli` is the
+``kafenio arena`` command.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+
+from kafenio.arena.duplicate import (
+    BACKENDS,
+    SEED_SCHEME_VERSION,
+    DealSetResult,
+    GameSpec,
+    make_tasks,
+    run_tasks,
+    seatings,
+)
+from kafenio.arena.report import build_report, mean_ci
+
+__all__ = ["BACKENDS", "SEED_SCHEME_VERSION", "GameSpec", "mean_ci", "run_arena", "seatings"]
+
+
+def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, *,
+              preset: Sequence[str] = (), options: Sequence[str] = (), workers: int | None = None,
+              backend: str = "process", on_start: Callable[[int], None] | None = None,
+              on_result: Callable[[DealSetResult], None] | None = None) -> dict:
+    """Play ``deals`` duplicate deal sets for every pairing of ``players`` and report.
+
+    Args:
+        game: the game name; ``preset`` and ``options`` as for :func:`kafenio.load_game`.
+        players: player names (:func:`kafenio.agents.levels.make_named_player`); a two-sided
+            game pairs each with each, a game with more sides needs one per side.
+        deals: deal sets per pairing.
+        seed: the base seed of the deals (scheme :data:`SEED_SCHEME_VERSION`).
+        workers: processes (default: every core); 1 plays in this process.
+        backend: ``process`` or ``ray``.
+        on_start: called with the number of tasks before they run (progress bars).
+        on_result: called with each finished deal set, in completion order.
+
+    Returns:
+        the report dict of :func:`kafenio.arena.report.build_report`.
+
+    Raises:
+        KafenioError: an unknown game, preset, option, player, budget or backend (nothing runs).
+    """
+    spec = GameSpec(game, tuple(preset), tuple(options))
+    loaded = spec.load()
+    tasks = make_tasks(spec, loaded, players, deals, seed)
+    workers = workers or os.cpu_count() or 1
+    if on_start is not None:
+        on_start(len(tasks))
+    start = time.perf_counter()
+    results = run_tasks(tasks, workers, backend, on_result)
+    return build_report(loaded, results, preset=preset, options=options, players=players, deals=deals,
+                        seed=seed, seconds=time.perf_counter() - start, backend=backend, workers=workers)

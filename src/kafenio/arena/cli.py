@@ -1,0 +1,85 @@
+"""The ``kafenio arena`` command: duplicate-deal matches between computer players.
+
+``kafenio arena GAME --preset P --players expert,hard --deals N [--seed S] [--workers W]
+[--backend process|ray] [--json FILE]``
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from kafenio.agents.levels import player_names
+from kafenio.arena import BACKENDS, run_arena
+from kafenio.engine.errors import KafenioError
+from kafenio.i18n import _
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``arena`` command to ``app``."""
+    app.command("arena")(arena)
+
+
+def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or biriba."))],
+          players: Annotated[str, typer.Option(help=_("Comma-separated players: {names}.").format(
+              names=", ".join(player_names())))] = "heuristic,random",
+          deals: Annotated[int, typer.Option(help=_("Duplicate deal sets per pairing."))] = 100,
+          preset: Annotated[list[str] | None, typer.Option(
+              "--preset", "-p", help=_("A preset; repeat to stack a base and modifiers."))] = None,
+          option: Annotated[list[str] | None, typer.Option(
+              "--option", "-o", help=_("A rule option as name=value; repeatable."))] = None,
+          seed: Annotated[int, typer.Option(help=_("Base seed of the deals."))] = 0,
+          workers: Annotated[int | None, typer.Option(help=_("Worker processes (default: all cores)."))] = None,
+          backend: Annotated[str, typer.Option(help=_("Where tasks run: {b}.").format(
+              b=", ".join(BACKENDS)))] = "process",
+          json_path: Annotated[Path | None, typer.Option("--json", help=_("Also write the report here."))] = None,
+          ) -> None:
+    """Play computer players against each other on duplicate deals; print margins, CIs and ratings."""
+    names = [name.strip() for name in players.split(",") if name.strip()]
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=err_console, transient=True) as bar:
+        task = bar.add_task(_("deal sets"), total=None)
+        try:
+            report = run_arena(game, names, deals, seed, preset=preset or (), options=option or (),
+                               workers=workers, backend=backend,
+                               on_start=lambda n: bar.update(task, total=n),
+                               on_result=lambda _r: bar.advance(task))
+        except KafenioError as err:
+            err_console.print(f"[bold red]{_('error')}:[/] {err}", highlight=False)
+            raise typer.Exit(2) from None
+    print_report(report)
+    if json_path is not None:
+        json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        console.print(_("report written to {path}").format(path=json_path))
+
+
+def print_report(report: dict) -> None:
+    """Print the pairing table and the rating table of an arena report."""
+    results = Table(title=_("{game}: {n} duplicate deal sets per pairing, seed {seed} (scheme {v}), {s:.0f} s").format(
+        game=report["game"], n=report["deals"], seed=report["seed"], v=report["seed_scheme"], s=report["seconds"]))
+    for col, justify in ((_("pairing"), "left"), (_("player"), "left"), (_("mean margin"), "right"),
+                         (_("95% CI"), "right"), (_("win rate"), "right"), (_("W-T-L"), "right")):
+        results.add_column(col, justify=justify)
+    for pairing in report["pairings"]:
+        label = " vs ".join(pairing["entrants"])
+        for row in pairing["rows"]:
+            ci = row["ci95"]
+            results.add_row(label, row["player"], f"{row['mean_margin']:+.2f}",
+                            "—" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]",
+                            f"{row['win_rate']:.1%}", f"{row['wins']}-{row['ties']}-{row['losses']}")
+    console.print(results)
+    ratings = Table(title=_("openskill ratings (Plackett–Luce, one update per table)"))
+    for col in (_("player"), "mu", "sigma", _("ordinal")):
+        ratings.add_column(col, justify="right")
+    for row in report["ratings"]:
+        ratings.add_row(row["player"], f"{row['mu']:.2f}", f"{row['sigma']:.2f}", f"{row['ordinal']:.2f}")
+    console.print(ratings)

@@ -1,0 +1,80 @@
+"""ISMCTS: it decides from the seat's information only, honours its budget, and is seeded."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kafenio
+from kafenio.agents.ismcts import Budget, ISMCTSPlayer
+from kafenio.engine.errors import KafenioError
+from kafenio.engine.game import Seat
+
+pytestmark = pytest.mark.skipif("basra" not in kafenio.available_games(), reason="basra not available yet")
+
+
+def mid_deal(seed: int, moves: int = 5, name: str = "basra", **options):
+    """A state ``moves`` random moves in, with a seat on turn that has a real choice."""
+    game = kafenio.load_game(name, options=options)
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while moves > 0 or len(state.legal_actions()) < 2:
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        moves -= 1
+    return game, state
+
+
+@pytest.mark.parametrize(("name", "options", "iterations"), [
+    ("basra", {"num_players": 2}, 60), ("basra", {"num_players": 4}, 60), ("biriba", {}, 8)])
+def test_decision_ignores_hidden_cards(name, options, iterations):
+    if name not in kafenio.available_games():
+        pytest.skip(f"{name} not available yet")
+    game, state = mid_deal(11, name=name, **options)
+    seat = state.current_player()
+    # the same information for the seat, every hidden card (other hands, stock) dealt afresh
+    poisoned = state.resample_from_infostate(seat, random.Random(987))
+    assert poisoned.view(seat) == state.view(seat)
+    assert poisoned.information_state_string(seat) == state.information_state_string(seat)
+    assert any(poisoned.view(s) != state.view(s) for s in range(game.num_players) if s != seat)
+    searches = []
+    for copy in (state, poisoned):
+        player = ISMCTSPlayer(game, seed=5, budget=Budget(iterations=iterations))
+        action = player.step(Seat(copy, seat))
+        searches.append((action, player.last_search.stats))
+    # fails if the game's resample_from_infostate draws from the hidden cards in their actual
+    # order (e.g. shuffling them as found): the determinizations then depend on hidden cards
+    assert searches[0] == searches[1], "the search depends on the hidden cards"
+
+
+def test_iteration_budget_is_exact_and_deterministic():
+    game, state = mid_deal(3)
+    seat = Seat(state, state.current_player())
+    results = [ISMCTSPlayer(game, seed=9, budget=Budget(iterations=37)).search(seat) for _ in range(2)]
+    assert results[0].iterations == 37
+    assert sum(s.visits for s in results[0].stats.values()) == 37
+    assert results[0].action == results[1].action and results[0].stats == results[1].stats
+    assert results[0].action in seat.legal_actions()
+
+
+def test_time_budget_honoured():
+    game, state = mid_deal(4)
+    seat = Seat(state, state.current_player())
+    result = ISMCTSPlayer(game, seed=1, budget=Budget(iterations=10**9, seconds=0.3)).search(seat)
+    assert 0.3 <= result.seconds < 0.6
+    assert result.iterations > 1
+    capped = ISMCTSPlayer(game, seed=1, budget=Budget(iterations=5, seconds=30)).search(seat)
+    assert capped.iterations == 5
+
+
+def test_not_on_turn_and_budget_errors():
+    game, state = mid_deal(4)
+    other = (state.current_player() + 1) % game.num_players
+    with pytest.raises(KafenioError, match="not on turn"):
+        ISMCTSPlayer(game, seed=1, budget=Budget(iterations=5)).step(Seat(state, other))
+    assert Budget.parse("500/2s") == Budget(500, 2.0)
+    assert Budget.parse("1.5s") == Budget(None, 1.5)
+    for bad in ("", "fast", "0", "5/"):
+        with pytest.raises(KafenioError):
+            Budget.parse(bad)

@@ -1,0 +1,69 @@
+"""Levels and player names resolve; unknown names are refused with the list; hints are legal."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+import kafenio
+from kafenio.agents import RandomPlayer
+from kafenio.agents.hints import suggest
+from kafenio.agents.ismcts import Budget, ISMCTSPlayer
+from kafenio.agents.levels import LEVELS, make_level_player, make_named_player
+from kafenio.engine.errors import KafenioError
+from kafenio.engine.game import Seat
+
+pytestmark = pytest.mark.skipif("basra" not in kafenio.available_games(), reason="basra not available yet")
+HAS_HEURISTIC = importlib.util.find_spec("kafenio.agents.heuristic_basra") is not None
+
+
+@pytest.fixture
+def game():
+    return kafenio.load_game("basra")
+
+
+def test_levels_in_order_and_resolve(game):
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    hard, expert = make_level_player("hard", game, 1), make_level_player("expert", game, 1)
+    assert isinstance(hard, ISMCTSPlayer) and isinstance(expert, ISMCTSPlayer)
+    assert hard.budget.iterations < expert.budget.iterations
+    assert expert.budget.seconds <= 2.0
+    assert hard.name == "hard"
+    for level in ("easy", "medium"):
+        if HAS_HEURISTIC:
+            assert make_named_player(level, game, 1).name == level
+        else:
+            with pytest.raises(KafenioError, match="heuristic"):
+                make_named_player(level, game, 1)
+
+
+def test_named_players(game):
+    assert isinstance(make_named_player("random", game, 1), RandomPlayer)
+    assert make_named_player("ismcts", game, 1).budget == Budget(iterations=500)
+    player = make_named_player("ismcts:50/1.5s", game, 1)
+    assert player.budget == Budget(50, 1.5) and player.name == "ismcts:50/1.5s"
+
+
+@pytest.mark.parametrize("name", ["grandmaster", "random:5", "Expert", ""])
+def test_unknown_names_list_the_players(game, name):
+    with pytest.raises(KafenioError) as err:
+        make_named_player(name, game, 1)
+    assert all(level in str(err.value) for level in LEVELS) and "random" in str(err.value)
+
+
+def test_unknown_level_lists_levels(game):
+    with pytest.raises(KafenioError, match="easy, medium, hard, expert"):
+        make_level_player("heuristic", game)
+
+
+def test_hint_is_legal_with_a_reason(game):
+    state = game.new_initial_state(seed=8)
+    for _ in range(3):
+        seat = state.current_player()
+        hint = suggest(Seat(state, seat), budget=Budget(iterations=40), seed=2)
+        assert hint.action in state.legal_actions()
+        assert hint.text == state.action_to_string(hint.action, seat)
+        assert hint.reason.strip()
+        assert suggest(state, seat, budget=Budget(iterations=40), seed=2) == hint
+        state.apply_action(hint.action)
