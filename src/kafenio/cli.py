@@ -61,7 +61,8 @@ def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pist
          preset: PresetOpt = None, option: OptionOpt = None,
          seed: Annotated[int | None, typer.Option(help=_("Fix the match's shuffles."))] = None,
          players: Annotated[str, typer.Option(
-             help=_("Comma-separated computer players for the other seats (random, heuristic)."))] = "heuristic",
+             help=_("Computer players for the other seats, comma-separated (one for all): "
+                    "easy, medium, hard, expert, random, heuristic, ismcts."))] = "medium",
          delay: Annotated[float, typer.Option(help=_("Seconds between computer moves."))] = 0.6) -> None:
     """Play a whole match at the terminal table against computer players."""
     try:
@@ -77,8 +78,9 @@ def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pist
 def autoplay(game: Annotated[str, typer.Argument(help=_("The game to play."))],
              preset: PresetOpt = None, option: OptionOpt = None,
              seed: Annotated[int | None, typer.Option(help=_("Fix the match's shuffles."))] = None,
-             players: Annotated[str, typer.Option(help=_("Comma-separated players, one per seat "
-                                                         "or one for all."))] = "heuristic",
+             players: Annotated[str, typer.Option(help=_("Players, comma-separated, one per seat or one "
+                                                         "for all: easy, medium, hard, expert, random, "
+                                                         "heuristic, ismcts."))] = "medium",
              max_deals: Annotated[int | None, typer.Option(help=_("Stop after this many deals."))] = None,
              record: Annotated[Path | None, typer.Option(help=_("Where to write the record."))] = None,
              ) -> None:
