@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -231,3 +231,24 @@ def wrap(env: KafenioAECEnv) -> AECEnv:
     (add ``TerminateIllegalWrapper`` by hand for the classic −1 behaviour).
     """
     return OrderEnforcingWrapper(env)
+
+
+def env_functions(game: str) -> tuple[Callable[..., KafenioAECEnv], Callable[..., AECEnv]]:
+    """The ``raw_env`` and ``env`` functions of the module ``kafenio.rl.<game>_v0``.
+
+    ``raw_env(**kwargs)`` is the unwrapped environment (keyword arguments ``preset``, ``rules`` —
+    ``load_game``'s options — and ``render_mode``); it raises RulesError for an unknown preset
+    (the message lists the presets) or rule option. ``env(**kwargs)`` adds PettingZoo's standard
+    wrappers (:func:`wrap`).
+    """
+
+    def raw_env(**kwargs: Any) -> KafenioAECEnv:
+        return KafenioAECEnv(game, **kwargs)
+
+    def env(**kwargs: Any) -> AECEnv:
+        return wrap(raw_env(**kwargs))
+
+    raw_env.__doc__ = f"The unwrapped {game} environment (see :func:`kafenio.rl.aec.env_functions`)."
+    env.__doc__ = f"The {game} environment with PettingZoo's standard wrappers."
+    return raw_env, env
+
