@@ -43,7 +43,6 @@ def test_register_is_idempotent():
     assert set(REGISTERED) <= set(pyspiel.registered_names())
 
 
-@pytest.mark.skipif("kafenio_basra" not in REGISTERED, reason="basra not available")
 def test_basra_api():
     game = pyspiel.load_game("kafenio_basra", {"deals": 100, "rules": "num_players=4"})
     assert game.num_players() == 4 and game.max_chance_outcomes() == 100
@@ -63,16 +62,12 @@ def test_basra_api():
 
 
 def test_ismcts_plays_a_whole_basra_deal():
-    if "kafenio_basra" not in REGISTERED:
-        pytest.skip("basra not available")
     game = pyspiel.load_game("kafenio_basra")
     returns, moves = play_deal(game, bot_seat=0, seed=0, simulations=20)
     assert moves > 0 and sum(returns) == pytest.approx(0.0)
 
 
 def test_ismcts_plays_a_whole_biriba_deal():
-    if "kafenio_biriba" not in REGISTERED:
-        pytest.skip("biriba not available yet")
     game = pyspiel.load_game("kafenio_biriba")
     returns, moves = play_deal(game, bot_seat=0, seed=0, simulations=3)
     assert moves > 0 and sum(returns) == pytest.approx(0.0)

@@ -14,12 +14,8 @@ pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 from gymnasium.utils.env_checker import check_env
 
-import kafenio
 from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.rl.gym import KafenioGymEnv
-
-if "basra" not in kafenio.available_games():
-    pytest.skip("basra not available", allow_module_level=True)
 
 
 def test_env_checker():
