@@ -3,7 +3,7 @@
 The board shows the stock, the discard pile, the pots, the kozi suit, every side's melds
 (numbered for your side, marked clean or dirty and biriba/canastra), the meld being built and
 the initial-meld minimum. Intents become the game's atomic actions (``docs/views-rummy.md``,
-the notation of :mod:`kafenio.games.biriba.actions`):
+the notation of :mod:`kafenio.rummy.actions`):
 
 ===========  ================================================================================
 key          intent
