@@ -12,6 +12,12 @@ interface MeldView { cards: string[]; kind: string; clean: boolean; biriba: bool
 const suitWord = (letter: string): string =>
   [t("spades"), t("hearts"), t("diamonds"), t("clubs")][SUITS.indexOf(letter)] ?? letter;
 
+/** Cards in the discard pile: the view's count when it shows only the top card (Buraco `top_only`). */
+export function pileSize(view: Record<string, unknown>): number {
+  const pile = (view.discard_pile as string[] | undefined) ?? [];
+  return Number(view.discard_pile_size ?? pile.length);
+}
+
 function sideOf(view: Record<string, unknown>, seat: number | null): number | null {
   if (seat === null) return null;
   const sides = (view.sides as number[][] | undefined) ?? [];
@@ -30,7 +36,7 @@ export const rummy: GameRenderer = {
 
   describe(text, view) {
     const w = text.split(" ");
-    const pile = (view.discard_pile as string[] | undefined)?.length ?? 0;
+    const pile = pileSize(view);
     switch (w[0]) {
       case "draw": return t("Draw from the stock");
       case "take": return t("Take the discard pile, {n} card", { n: pile }, "Take the discard pile, {n} cards");
@@ -53,6 +59,7 @@ export const rummy: GameRenderer = {
     const legal = new Map(ctx.legal.map((a) => [a.text, a]));
     const mySide = sideOf(view, ctx.seat);
     const pile = (view.discard_pile as string[]) ?? [];
+    const pileCount = pileSize(view);
     const stock = Number(view.stock ?? 0);
     const hands = (view.hand_sizes as number[]) ?? [];
     const known = (view.known_cards as string[][]) ?? [];
@@ -79,14 +86,14 @@ export const rummy: GameRenderer = {
         : t("The stock, {n} card", { n: stock }, "The stock, {n} cards"),
     }, h("span", { class: "caption" }, t("Stock")), backs(Math.min(stock, 3), "", 3), h("span", { class: "count" }, String(stock)));
     const pileLabel = take
-      ? t("Take the discard pile, {n} card", { n: pile.length }, "Take the discard pile, {n} cards")
-      : pile.length ? t("The discard pile, {n} card; top: {card}", { n: pile.length, card: cardLabel(top) },
+      ? t("Take the discard pile, {n} card", { n: pileCount }, "Take the discard pile, {n} cards")
+      : pile.length ? t("The discard pile, {n} card; top: {card}", { n: pileCount, card: cardLabel(top) },
         "The discard pile, {n} cards; top: {card}") : t("The discard pile, empty");
     const pileButton = h("button", {
       class: "pile" + (take ? " legal" : ""), "data-key": "pile", "data-drop": "pile", "data-action": take?.id,
       "aria-label": pileLabel,
     }, h("span", { class: "caption" }, t("Discard pile")), pile.length ? fan(pile.slice(-12), style, "", "fan pile-fan") : h("span", { class: "empty" }, t("empty")),
-      h("span", { class: "count" }, String(pile.length)));
+      h("span", { class: "count" }, String(pileCount)));
 
     const potText = pots.left.length
       ? t("Pots: {sizes}", { sizes: pots.left.map((n) => t("{n} card", { n }, "{n} cards")).join(", ") })
