@@ -2,7 +2,7 @@
 
 A ``kafenio serve``-style uvicorn server runs in a subprocess on a free loopback port with a
 temporary SQLite database (computer players without delay). The page is the built web table at
-``/static/app/index.html``. Skipped when ``/usr/bin/chromium``, playwright, the server package or
+``/`` (served from ``static/app/``). Skipped when ``/usr/bin/chromium``, playwright, the server package or
 npm (to build the page) is missing.
 """
 
@@ -96,7 +96,7 @@ def _page(browser, base: str, width: int = 1200, height: int = 900):
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base + "/static/app/index.html#/")
+    page.goto(base + "/#/")
     return page, errors
 
 

@@ -1,0 +1,65 @@
+"""``kafenio serve`` and ``kafenio db upgrade`` (registered on the main CLI by :func:`register`)."""
+
+from __future__ import annotations
+
+import threading
+import webbrowser
+from typing import Annotated
+
+import typer
+
+from kafenio.i18n import _
+
+DbUrlOpt = Annotated[str | None, typer.Option(
+    "--database-url", help=_("SQLAlchemy URL (sqlite:///FILE or postgresql://…); default: SQLite in "
+                             "the user's data folder."))]
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` and the ``db`` group to ``app``."""
+    db_app = typer.Typer(help=_("The server's database."), no_args_is_help=True)
+    app.add_typer(db_app, name="db")
+
+    @db_app.command("upgrade")
+    def db_upgrade(database_url: DbUrlOpt = None,
+                   revision: Annotated[str, typer.Option(help=_("Target revision."))] = "head") -> None:
+        """Create or upgrade the server's tables (alembic migrations)."""
+        from kafenio.server.store import default_database_url, upgrade
+
+        url = database_url or default_database_url()
+        upgrade(url, revision)
+        typer.echo(_("database at {rev}: {url}").format(rev=revision, url=_hide_password(url)))
+
+    @app.command()
+    def serve(host: Annotated[str, typer.Option(help=_("Address to listen on."))] = "127.0.0.1",
+              port: Annotated[int, typer.Option(help=_("Port to listen on."))] = 8000,
+              database_url: DbUrlOpt = None,
+              redis_url: Annotated[str | None, typer.Option(
+                  help=_("Redis URL, to run several server processes on one PostgreSQL database."))] = None,
+              bot_delay: Annotated[float, typer.Option(
+                  help=_("Seconds a computer player waits before each action."))] = 0.6,
+              no_browser: Annotated[bool, typer.Option("--no-browser", help=_("Do not open the lobby."))] = False,
+              ) -> None:
+        """Run the game server: migrate the database, serve the lobby and the tables."""
+        import uvicorn
+
+        from kafenio.server.app import ServerSettings, create_app
+        from kafenio.server.protocol import MAX_FRAME_BYTES
+        from kafenio.server.store import default_database_url, upgrade
+
+        url = database_url or default_database_url()
+        upgrade(url)
+        app_ = create_app(ServerSettings(database_url=url, redis_url=redis_url, bot_delay=bot_delay))
+        address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+        typer.echo(_("kafenio server at {address} (database {url})").format(address=address,
+                                                                            url=_hide_password(url)))
+        if not no_browser:
+            threading.Timer(1.0, webbrowser.open, args=(address,)).start()
+        uvicorn.run(app_, host=host, port=port, ws="websockets", ws_max_size=MAX_FRAME_BYTES,
+                    log_level="info")
+
+
+def _hide_password(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

@@ -1,0 +1,640 @@
+"""The table hub: sockets, their messages, commits, fan-out, computer players and clocks.
+
+Rules it keeps (``shared/DESIGN.md``, "Server rules"): one receive loop per socket
+(:meth:`Hub.serve_socket`); one ordered outbox and one sender task per socket
+(:class:`Connection`); a short database session per message; every change of a table is made
+under the table's lock, committed with a compare-and-set on ``version``, then fanned out as a
+full snapshot per seat (``view(seat)`` only) and published to the other processes as a hint;
+the seat token is checked before ``accept()``. Computer players run in a per-table driver task
+started by the change that hands them the turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import hashlib
+import logging
+import secrets
+import time
+from collections import deque
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from kafenio.engine.errors import IllegalAction, KafenioError
+from kafenio.engine.game import Seat
+from kafenio.engine.match import Match
+from kafenio.i18n import _
+from kafenio.server import protocol as p
+from kafenio.server.broker import Broker, Hint
+from kafenio.server.live import GameRegistry, LiveTable, Move, accepted_levels, default_level
+from kafenio.server.models import MoveRow, TableRow
+from kafenio.server.store import Store, now
+
+log = logging.getLogger(__name__)
+
+#: pending messages after which a socket that does not read is closed (1008)
+MAX_PENDING = 256
+CHAT_HISTORY = 50
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class HubError(Exception):
+    """A refused lobby request: ``code`` for code, ``reason`` for people, an HTTP ``status``."""
+
+    def __init__(self, code: str, reason: str, status: int = 409):
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+        self.status = status
+
+
+class Connection:
+    """One accepted socket: its seat (``None``: a spectator), its mutes, its ordered outbox."""
+
+    def __init__(self, ws: WebSocket, table_id: str, seat: int | None):
+        self.ws = ws
+        self.table_id = table_id
+        self.seat = seat
+        self.muted: set[int] = set()
+        self.closed = False
+        self._queue: deque[tuple[str, bool]] = deque()
+        self._wake = asyncio.Event()
+        self._sender = asyncio.create_task(self._send_loop())
+
+    def push(self, text: str, snapshot: bool = False) -> None:
+        """Queue a message; a new snapshot replaces a pending one (it holds everything)."""
+        if self.closed:
+            return
+        if snapshot and any(is_snap for _t, is_snap in self._queue):
+            self._queue = deque(item for item in self._queue if not item[1])
+        if len(self._queue) >= MAX_PENDING:
+            self.closed = True
+            asyncio.get_running_loop().create_task(self.close(1008))
+            return
+        self._queue.append((text, snapshot))
+        self._wake.set()
+
+    def send(self, message: p.BaseModel) -> None:
+        """Queue a protocol message."""
+        self.push(p.dump(message), isinstance(message, p.SnapshotMsg))
+
+    async def _send_loop(self) -> None:
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._queue:
+                    text, _snap = self._queue.popleft()
+                    await self.ws.send_text(text)
+        except Exception:  # a closed or broken socket: the receive loop ends the connection
+            self.closed = True
+
+    async def close(self, code: int) -> None:
+        """Close the socket with ``code`` (errors ignored: it may be gone already)."""
+        with contextlib.suppress(Exception):
+            await self.ws.close(code)
+
+    def stop(self) -> None:
+        """Stop the sender (after the socket closed)."""
+        self.closed = True
+        self._sender.cancel()
+
+
+class Hub:
+    """All tables of this process.
+
+    Args:
+        store: the database.
+        broker: hints to and from the other processes.
+        games: the games on offer.
+        bot_delay: seconds a computer waits before each action (so people can follow).
+        sweep_interval: seconds between two looks for run-out clocks.
+    """
+
+    def __init__(self, store: Store, broker: Broker, games: GameRegistry, bot_delay: float = 0.0,
+                 sweep_interval: float = 0.5):
+        self.store = store
+        self.broker = broker
+        self.games = games
+        self.bot_delay = bot_delay
+        self.sweep_interval = sweep_interval
+        self.live: dict[str, LiveTable] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.conns: dict[str, set[Connection]] = {}
+        self.drivers: dict[str, asyncio.Task] = {}
+        self.socket_tasks: set[asyncio.Task] = set()
+        self._stopping = asyncio.Event()
+        self._sweeper: asyncio.Task | None = None
+
+    # -- life -------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Subscribe to hints, start the clock sweeper, resume computer players of every table."""
+        self.broker.subscribe(self._on_hint)
+        await self.broker.start()
+        self._sweeper = asyncio.create_task(self._sweep(), name="kafenio-sweeper")
+        for table_id in await self.store.active_ids():
+            async with self.lock(table_id):
+                live = await self.get(table_id)
+                if live is not None:
+                    self._kick(live)
+
+    async def stop(self) -> None:
+        """Close the sockets, let the drivers and the sweeper finish their step, stop the broker.
+
+        Tasks are asked to stop rather than cancelled in the middle of a database call; only
+        those still running after a few seconds are cancelled.
+        """
+        self._stopping.set()
+        for conns in list(self.conns.values()):
+            for conn in list(conns):
+                await conn.close(1001)
+        tasks = [t for t in [self._sweeper, *self.drivers.values(), *self.socket_tasks] if t is not None]
+        if tasks:
+            _done, pending = await asyncio.wait(tasks, timeout=5)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+        await self.broker.close()
+
+    async def _pause(self, seconds: float) -> bool:
+        """Wait ``seconds``; True when the hub is stopping."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopping.wait(), seconds)
+        return self._stopping.is_set()
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock every change of ``table_id`` in this process is made under."""
+        lock = self.locks.get(table_id)
+        if lock is None:
+            lock = self.locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table (rebuilt from the database when not cached); call under its lock."""
+        live = self.live.get(table_id)
+        if live is None:
+            loaded = await self.store.load(table_id)
+            if loaded is None:
+                return None
+            live = self.live[table_id] = LiveTable.build(loaded.row, loaded.moves, self.games)
+        return live
+
+    def connected(self, table_id: str) -> set[int]:
+        """The seats with an open socket in this process."""
+        return {c.seat for c in self.conns.get(table_id, ()) if c.seat is not None and not c.closed}
+
+    # -- commits and fan-out --------------------------------------------------------------------
+    async def _commit(self, live: LiveTable, moves: list[Move] | None = None, delete_from: int | None = None,
+                      keep_clock: bool = False) -> bool:
+        """Compare-and-set the in-memory change of ``live``; fan it out. False: lost the race
+        (the cache is dropped; the caller answers ``conflict``)."""
+        version = live.row.version
+        rows = [MoveRow(table_id=live.id, seq=m.seq, deal=m.deal, seat=m.seat, action=m.action, by_bot=m.by_bot)
+                for m in moves or ()]
+        ok = await self.store.commit(live.id, version, live.columns(keep_clock), rows, delete_from)
+        if not ok:
+            self.live.pop(live.id, None)
+            return False
+        live.row.version = version + 1
+        live.row.updated_at = now()
+        self._fan_out(live)
+        await self.broker.publish(Hint(live.id, live.row.version))
+        self._kick(live)
+        return True
+
+    def _fan_out(self, live: LiveTable) -> None:
+        conns = [c for c in self.conns.get(live.id, ()) if not c.closed]
+        if not conns:
+            return
+        connected, at, texts = self.connected(live.id), time.time(), {}
+        for conn in conns:
+            if conn.seat not in texts:
+                texts[conn.seat] = p.dump(live.snapshot(conn.seat, connected, at))
+            conn.push(texts[conn.seat], snapshot=True)
+
+    def _snapshot(self, live: LiveTable, conn: Connection) -> p.SnapshotMsg:
+        return live.snapshot(conn.seat, self.connected(live.id), time.time())
+
+    async def _on_hint(self, hint: Hint) -> None:
+        if not self.conns.get(hint.table) and hint.table not in self.live:
+            return
+        if hint.kind == "chat":
+            rows = await self.store.chat(hint.table, after=(hint.chat_id or 0) - 1)
+            for row in rows:
+                if row.id == hint.chat_id:
+                    self._send_chat(hint.table, row)
+            return
+        async with self.lock(hint.table):
+            cached = self.live.get(hint.table)
+            if cached is not None and cached.version >= hint.version:
+                return
+            self.live.pop(hint.table, None)
+            live = await self.get(hint.table)
+            if live is not None:
+                self._fan_out(live)
+
+    # -- computer players and clocks -------------------------------------------------------------
+    def _kick(self, live: LiveTable) -> None:
+        """Start the table's driver when a computer is to act or the next deal may start."""
+        if not (live.computer_acts() or live.all_ready()):
+            return
+        task = self.drivers.get(live.id)
+        if task is None or task.done():
+            self.drivers[live.id] = asyncio.get_running_loop().create_task(self._drive(live.id))
+
+    async def _drive(self, table_id: str) -> None:
+        while not self._stopping.is_set():
+            if self.bot_delay and await self._pause(self.bot_delay):
+                return
+            async with self.lock(table_id):
+                live = await self.get(table_id)
+                if live is None:
+                    return
+                if live.all_ready():
+                    live.start_next_deal()
+                    await self._commit(live)
+                    continue
+                if not live.computer_acts():
+                    return
+                seat = live.to_act()
+                by_bot = live.row.seats[seat]["kind"] == "human"
+                player = live.bot_for(seat)
+                action = await asyncio.to_thread(player.step, Seat(live.state, seat))
+                try:
+                    move = live.apply(seat, action, by_bot)
+                except KafenioError:
+                    log.exception("computer player %s chose an illegal action at table %s", player.name, table_id)
+                    move = live.apply(seat, live.state.legal_actions()[0], by_bot)
+                await self._commit(live, [move])
+
+    async def _sweep(self) -> None:
+        while not await self._pause(self.sweep_interval):
+            try:
+                due = await self.store.due_ids(time.time())
+                for table_id in due:
+                    await self._timeout(table_id)
+            except Exception:
+                log.exception("clock sweep failed")
+
+    async def _timeout(self, table_id: str) -> None:
+        async with self.lock(table_id):
+            live = await self.get(table_id)
+            if live is None or live.row.deadline is None or live.row.deadline > time.time():
+                return
+            if live.phase == "deal_over":
+                live.start_next_deal()
+            elif live.phase == "playing" and not live.computer_acts():
+                self._set_away(live, live.to_act(), True)
+            else:
+                live.row.deadline = None
+            await self._commit(live)
+
+    @staticmethod
+    def _set_away(live: LiveTable, seat: int, away: bool) -> None:
+        seats = copy.deepcopy(live.row.seats)
+        seats[seat]["away"] = away
+        live.row.seats = seats
+
+    # -- lobby ----------------------------------------------------------------------------------
+    async def create_table(self, game: str, presets: list[str], options: dict[str, Any],
+                           seats: list[dict[str, Any]] | None, timer: str, spectators: bool, hints: bool,
+                           join: tuple[int, str] | None = None) -> tuple[LiveTable, dict[int, str]]:
+        """Create a table with a secret seed; claim ``join`` = (seat, name) for the creator.
+
+        Seats given with ``"token": True`` are claimed too (a rematch). Returns the table and
+        the tokens of the claimed seats.
+
+        Raises:
+            HubError: ``bad_rules`` (an unknown game or a bad option), ``bad_seats``.
+            RulesError: through ``bad_rules``.
+        """
+        try:
+            game_cls = self.games.game_class(game)
+            rules = game_cls.rulebook.build(presets, options)
+            instance = game_cls(rules)
+        except KafenioError as err:
+            raise HubError("bad_rules", str(err), 422) from None
+        n = instance.num_players
+        levels = accepted_levels()
+        if seats is None:
+            seats = [{"kind": "human"}] + [{"kind": "computer"} for _i in range(n - 1)]
+        if len(seats) != n:
+            raise HubError("bad_seats", _("{game} with these rules has {n} seats, {m} given").format(
+                game=game, n=n, m=len(seats)), 422)
+        tokens: dict[int, str] = {}
+        stored = []
+        for i, seat in enumerate(seats):
+            if seat["kind"] == "computer":
+                level = seat.get("level") or default_level()
+                if level not in levels:
+                    raise HubError("bad_seats", _("unknown computer level {l!r}; the levels are: {k}").format(
+                        l=level, k=", ".join(levels)), 422)
+                stored.append({"kind": "computer", "level": level, "name": None, "token_hash": None,
+                               "away": False})
+                continue
+            entry = {"kind": "human", "level": None, "name": seat.get("name"), "token_hash": None, "away": False}
+            if seat.get("token") or (join is not None and join[0] == i):
+                tokens[i] = secrets.token_urlsafe(24)
+                entry["token_hash"] = token_hash(tokens[i])
+                if join is not None and join[0] == i:
+                    entry["name"] = join[1]
+            stored.append(entry)
+        if join is not None and join[0] not in tokens:
+            raise HubError("bad_seat", _("seat {s} is not a human seat of this table").format(s=join[0]), 422)
+        match = Match(instance)  # a secret seed from ``secrets``
+        at = now()
+        row = TableRow(id=secrets.token_urlsafe(6), game=game, presets=list(rules.presets), options=dict(options),
+                       rules=rules.to_dict(), seed=match.seed, first_dealer=match.first_dealer, seats=stored,
+                       phase="waiting", deal=-1, version=0, timer=timer, spectators=spectators, hints=hints,
+                       ready=[], rematch=[], next_table=None, deadline=None, summary={}, created_at=at,
+                       updated_at=at)
+        live = LiveTable.build(row, [], self.games)
+        if all(s["kind"] == "computer" or s["token_hash"] for s in stored):
+            live.start_next_deal()
+        live.columns()
+        await self.store.create(row)
+        async with self.lock(row.id):
+            self.live[row.id] = live
+            self._kick(live)
+        return live, tokens
+
+    async def join(self, table_id: str, seat: int, name: str) -> str:
+        """Claim a free human seat; returns its token (shown once). The first deal starts when
+        the last human seat is claimed.
+
+        Raises:
+            HubError: ``unknown_table`` (404), ``bad_seat`` (422), ``not_human``, ``seat_taken``,
+                ``finished``, ``conflict`` (409).
+        """
+        async with self.lock(table_id):
+            live = await self.get(table_id)
+            if live is None:
+                raise HubError("unknown_table", _("no table {t}").format(t=table_id), 404)
+            if not 0 <= seat < len(live.row.seats):
+                raise HubError("bad_seat", _("no seat {s} at this table").format(s=seat), 422)
+            info = live.row.seats[seat]
+            if info["kind"] != "human":
+                raise HubError("not_human", _("seat {s} is a computer seat").format(s=seat))
+            if info["token_hash"]:
+                raise HubError("seat_taken", _("seat {s} is taken").format(s=seat))
+            if live.phase == "finished":
+                raise HubError("finished", _("the match is over"))
+            token = secrets.token_urlsafe(24)
+            seats = copy.deepcopy(live.row.seats)
+            seats[seat].update(token_hash=token_hash(token), name=name)
+            live.row.seats = seats
+            if live.phase == "waiting" and all(s["kind"] == "computer" or s["token_hash"] for s in seats):
+                live.start_next_deal()
+            if not await self._commit(live):
+                raise HubError("conflict", _("the table changed; try again"))
+            return token
+
+    async def table(self, table_id: str) -> LiveTable:
+        """The live table (for the REST answers).
+
+        Raises:
+            HubError: ``unknown_table``.
+        """
+        async with self.lock(table_id):
+            live = await self.get(table_id)
+        if live is None:
+            raise HubError("unknown_table", _("no table {t}").format(t=table_id), 404)
+        return live
+
+    # -- sockets --------------------------------------------------------------------------------
+    async def serve_socket(self, ws: WebSocket, table_id: str, token: str | None) -> None:
+        """Authenticate (before accepting), then run the socket's receive loop until it closes."""
+        async with self.lock(table_id):
+            live = await self.get(table_id)
+            seat = None
+            if live is None:
+                await ws.close(4404, "unknown_table")
+                return
+            if token is None:
+                if not live.row.spectators:
+                    await ws.close(4403, "no_spectators")
+                    return
+            else:
+                seat = live.seat_of_token(token_hash(token))
+                if seat is None:
+                    await ws.close(4401, "bad_token")
+                    return
+                if seat in self.connected(table_id):
+                    await ws.close(4409, "seat_in_use")
+                    return
+            await ws.accept()
+            conn = Connection(ws, table_id, seat)
+            self.conns.setdefault(table_id, set()).add(conn)
+        task = asyncio.current_task()
+        self.socket_tasks.add(task)
+        try:
+            async with self.lock(table_id):
+                live = await self.get(table_id)
+                if seat is not None and live.row.seats[seat]["away"]:
+                    self._set_away(live, seat, False)
+                    if not await self._commit(live) and (fresh := await self.get(table_id)) is not None:
+                        self._fan_out(fresh)
+                else:
+                    self._fan_out(live)
+                history = await self.store.chat(table_id, CHAT_HISTORY)
+                conn.send(p.ChatHistoryMsg(messages=[_chat_msg(r) for r in history]))
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    raw = message.get("bytes") or b""
+                if not await self.handle(conn, raw):
+                    break
+        finally:
+            self.socket_tasks.discard(task)
+            await self._drop(conn)
+
+    async def _drop(self, conn: Connection) -> None:
+        conns = self.conns.get(conn.table_id, set())
+        conns.discard(conn)
+        conn.stop()
+        if conns:  # the others see the seat's presence change (from the cache: no database call)
+            async with self.lock(conn.table_id):
+                live = self.live.get(conn.table_id)
+                if live is not None:
+                    self._fan_out(live)
+        else:
+            self.conns.pop(conn.table_id, None)
+
+    async def handle(self, conn: Connection, raw: str | bytes) -> bool:
+        """Handle one frame; returns False when the socket must be closed."""
+        try:
+            msg = p.parse_client_message(raw)
+        except p.ProtocolError as err:
+            conn.send(p.ErrorMsg(code=err.code, reason=err.reason, ref=err.ref))
+            return True
+        kind, ref = msg.type, msg.ref
+        if kind == "ping":
+            conn.send(p.PongMsg(ref=ref))
+            return True
+        if kind == "mute":
+            (conn.muted.add if msg.muted else conn.muted.discard)(msg.seat)
+            return True
+        if kind == "hello" and msg.protocol != p.PROTOCOL_VERSION:
+            conn.send(p.ErrorMsg(code="unsupported_protocol", reason=_(
+                "this server speaks protocol {v}").format(v=p.PROTOCOL_VERSION), ref=ref))
+            await conn.ws.close(4400, "unsupported_protocol")
+            return False
+        if kind not in ("hello", "sync") and conn.seat is None:
+            conn.send(p.ErrorMsg(code="spectator", reason=_("spectators can only watch"), ref=ref))
+            return True
+        if kind == "chat":
+            await self._chat(conn, msg.text)
+            return True
+        async with self.lock(conn.table_id):
+            live = await self.get(conn.table_id)
+            if live is None:  # deleted meanwhile
+                return False
+            if kind in ("hello", "sync"):
+                conn.send(self._snapshot(live, conn))
+                return True
+            if kind != "away" and live.row.seats[conn.seat]["away"]:
+                self._set_away(live, conn.seat, False)
+                if not await self._commit(live):
+                    return self._conflict(conn, ref)
+            error = await getattr(self, "_on_" + kind)(live, conn, msg)
+            if error is not None:
+                code, reason, *rule = error
+                conn.send(p.ErrorMsg(code=code, reason=reason, rule=rule[0] if rule else None, ref=ref))
+                if code in ("stale", "conflict"):
+                    fresh = await self.get(conn.table_id)
+                    if fresh is not None:
+                        conn.send(self._snapshot(fresh, conn))
+        return True
+
+    def _conflict(self, conn: Connection, ref: Any) -> bool:
+        conn.send(p.ErrorMsg(code="conflict", reason=_("the table changed at the same moment"), ref=ref))
+        return True
+
+    # -- message handlers: each returns None or (code, reason[, rule]) -------------------------------
+    async def _on_move(self, live: LiveTable, conn: Connection, msg: p.Move) -> tuple | None:
+        if msg.version != live.version:
+            return "stale", _("version {v} is not the table's version {c}").format(v=msg.version, c=live.version)
+        if live.phase != "playing":
+            return "not_playing", _("no deal is being played")
+        if live.to_act() != conn.seat:
+            return "not_your_turn", _("it is seat {s}'s turn").format(s=live.to_act())
+        try:
+            action = live.parse_action(msg.action)
+        except KafenioError as err:
+            return "bad_action", str(err)
+        try:
+            move = live.apply(conn.seat, action, False)
+        except IllegalAction as err:
+            return "illegal", str(err), err.rule
+        if not await self._commit(live, [move]):
+            return "conflict", _("the table changed at the same moment")
+        return None
+
+    async def _on_undo_request(self, live: LiveTable, conn: Connection, msg: p.UndoRequest) -> tuple | None:
+        if msg.version != live.version:
+            return "stale", _("version {v} is not the table's version {c}").format(v=msg.version, c=live.version)
+        seq, reason = live.undo_point(conn.seat)
+        if seq is None:
+            return "undo_refused", reason
+        rebuilt = LiveTable.build(live.row, live.moves[:seq], self.games)
+        self.live[live.id] = rebuilt
+        if not await self._commit(rebuilt, delete_from=seq):
+            return "conflict", _("the table changed at the same moment")
+        return None
+
+    async def _on_hint_request(self, live: LiveTable, conn: Connection, msg: p.HintRequest) -> tuple | None:
+        if not live.row.hints:
+            return "hints_off", _("hints are off at this table")
+        if msg.version != live.version:
+            return "stale", _("version {v} is not the table's version {c}").format(v=msg.version, c=live.version)
+        if live.to_act() != conn.seat:
+            return "not_your_turn", _("a hint is only given on your turn")
+        action = await asyncio.to_thread(live.hint, conn.seat)
+        text = Seat(live.state, conn.seat).action_to_string(action)
+        conn.send(p.HintMsg(version=live.version, action=p.LegalAction(id=action, text=text)))
+        return None
+
+    async def _on_next_deal(self, live: LiveTable, conn: Connection, msg: p.NextDeal) -> tuple | None:
+        if live.phase == "finished":
+            return "finished", _("the match is over")
+        if live.phase != "deal_over":
+            return "not_playing", _("the deal is not over")
+        if conn.seat not in live.row.ready:
+            live.row.ready = [*live.row.ready, conn.seat]
+            if not await self._commit(live, keep_clock=True):
+                return "conflict", _("the table changed at the same moment")
+        return None
+
+    async def _on_away(self, live: LiveTable, conn: Connection, msg: p.Away) -> tuple | None:
+        if not live.row.seats[conn.seat]["away"]:
+            self._set_away(live, conn.seat, True)
+            if not await self._commit(live):
+                return "conflict", _("the table changed at the same moment")
+        return None
+
+    async def _on_back(self, live: LiveTable, conn: Connection, msg: p.Back) -> tuple | None:
+        return None  # handled before dispatch: any message brings an away seat back
+
+    async def _on_rematch(self, live: LiveTable, conn: Connection, msg: p.Rematch) -> tuple | None:
+        if live.phase != "finished":
+            return "not_finished", _("the match is not over")
+        if live.row.next_table is not None:
+            await self._reissue(live.row.next_table, conn)
+            return None
+        if conn.seat not in live.row.rematch:
+            live.row.rematch = [*live.row.rematch, conn.seat]
+        if set(live.human_seats()) <= set(live.row.rematch):
+            row = live.row
+            seats = [{"kind": s["kind"], "level": s["level"], "name": s["name"], "token": True} for s in row.seats]
+            new, tokens = await self.create_table(row.game, list(row.presets), dict(row.options), seats,
+                                                  row.timer, row.spectators, row.hints)
+            live.row.next_table = new.id
+            if not await self._commit(live, keep_clock=True):
+                return "conflict", _("the table changed at the same moment")
+            for other in self.conns.get(live.id, ()):
+                other.send(p.RematchMsg(table_id=new.id, token=tokens.get(other.seat)))
+        elif not await self._commit(live, keep_clock=True):
+            return "conflict", _("the table changed at the same moment")
+        return None
+
+    async def _reissue(self, table_id: str, conn: Connection) -> None:
+        """A fresh token for ``conn``'s seat at the rematch table (the old one is replaced)."""
+        async with self.lock(table_id):
+            new = await self.get(table_id)
+            if new is None:
+                return
+            token = secrets.token_urlsafe(24)
+            seats = copy.deepcopy(new.row.seats)
+            seats[conn.seat]["token_hash"] = token_hash(token)
+            new.row.seats = seats
+            if await self._commit(new, keep_clock=True):
+                conn.send(p.RematchMsg(table_id=table_id, token=token))
+
+    # -- chat -----------------------------------------------------------------------------------
+    async def _chat(self, conn: Connection, text: str) -> None:
+        async with self.lock(conn.table_id):
+            live = await self.get(conn.table_id)
+            name = live.table_info(set()).seats[conn.seat].name
+        row = await self.store.add_chat(conn.table_id, conn.seat, name, text)
+        self._send_chat(conn.table_id, row)
+        await self.broker.publish(Hint(conn.table_id, 0, "chat", row.id))
+
+    def _send_chat(self, table_id: str, row: Any) -> None:
+        text = p.dump(_chat_msg(row))
+        for conn in self.conns.get(table_id, ()):
+            if row.seat not in conn.muted:
+                conn.push(text)
+
+
+def _chat_msg(row: Any) -> p.ChatMsg:
+    return p.ChatMsg(id=row.id, seat=row.seat, name=row.name, text=row.text, at=row.at.isoformat())

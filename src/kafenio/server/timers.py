@@ -1,0 +1,51 @@
+"""Turn clocks: ``off``, ``relaxed``, ``blitz`` (``docs/protocol.md`` §6).
+
+A clock runs while a human seat (not away) is to act, restarting at each of its actions, and
+between deals. When it runs out the hub marks the seat away and a computer plays it until its
+owner comes back; between deals it starts the next deal. The deadline is stored with the table,
+so clocks survive a restart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from kafenio.i18n import _
+
+if TYPE_CHECKING:
+    from kafenio.server.live import LiveTable
+
+
+@dataclass(frozen=True)
+class TimerSpec:
+    """Seconds for each decision of a human seat, and between deals."""
+
+    turn: float
+    between_deals: float
+
+    def text(self) -> str:
+        """The mode in words."""
+        return _("{t:g} seconds for each decision, {b:g} seconds between deals.").format(
+            t=self.turn, b=self.between_deals)
+
+
+#: timer mode → its clocks (``None``: no clocks)
+TIMERS: dict[str, TimerSpec | None] = {
+    "off": None,
+    "relaxed": TimerSpec(60.0, 30.0),
+    "blitz": TimerSpec(15.0, 10.0),
+}
+
+
+def deadline_for(live: LiveTable, now: float) -> float | None:
+    """The deadline after a change of ``live`` at Unix time ``now`` (``None``: no clock runs)."""
+    spec = TIMERS.get(live.row.timer)
+    if spec is None:
+        return None
+    phase = live.phase
+    if phase == "deal_over":
+        return now + spec.between_deals
+    if phase == "playing" and not live.computer_acts():
+        return now + spec.turn
+    return None
