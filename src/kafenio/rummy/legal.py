@@ -5,11 +5,19 @@ Errors name the game's own section through :meth:`TurnRules.rule` (``"buraco.md 
 
 from __future__ import annotations
 
-from kafenio.cards import NUM_TYPES, RANK, SUIT
+from kafenio.cards import JOKER, NUM_TYPES, RANK, SUIT
 from kafenio.engine.errors import IllegalAction
 from kafenio.i18n import _
 from kafenio.rummy import actions as A
-from kafenio.rummy.melds import is_wild_type, layoff_candidates, layoff_options, startable
+from kafenio.rummy.melds import (
+    complete_sizes,
+    is_wild_type,
+    layoff_candidates,
+    layoff_fits,
+    layoff_options,
+    memo_of,
+    startable,
+)
 from kafenio.rummy.state import P_DRAW, P_END, P_SETUP, RummyState
 
 
@@ -74,16 +82,22 @@ def _top_card_usable(st: RummyState, seat: int) -> bool:
 def _play_actions(st: RummyState, seat: int) -> list[int]:
     hand = st.hands[seat]
     must = st.must_use
-    types = sorted(must) if must is not None else [c for c in range(NUM_TYPES) if hand[c]]
+    held = [c for c in range(NUM_TYPES) if hand[c]]
+    types = sorted(must) if must is not None else held
     out = []
     if st.reject_open:
         out.append(A.REJECT)
     pending = st.opening_pending(seat) and st.provisional is None
     if not pending or (not st.attempt_failed and st.opening_witness(seat)):
-        out.extend(A.MELD_ADD + c for c in st.startable_types(seat, types))
-    out.extend(_layoffs(st, seat, types))
+        out.extend([A.MELD_ADD + c for c in st.startable_types(seat, types)])
+    if st.melds[st.side_of[seat]]:
+        out.extend(_layoffs(st, seat, types, must is None))
     if not st.must_play and st.provisional is None:
-        out.extend(A.DISCARD + c for c in _discards(st, seat))
+        if st.hand_size[seat] >= 2:
+            no = st.no_discard
+            out.extend([A.DISCARD + c for c in held if c != no or hand[c] >= 2])
+        else:
+            out.extend([A.DISCARD + c for c in _discards(st, seat)])
     if st.provisional is not None:
         out.append(A.RETRACT)
     out.sort()
@@ -98,32 +112,47 @@ def _discards(st: RummyState, seat: int) -> list[int]:
     return [last] if st.hand_ok(seat, 1, last=last) else []
 
 
-def _layoffs(st: RummyState, seat: int, types: list[int]) -> list[int]:
+def _layoffs(st: RummyState, seat: int, types: list[int], any_type: bool = False) -> list[int]:
+    """Lay-off ids; ``any_type``: every type in hand is allowed (``types`` is the hand's)."""
     side = st.side_of[seat]
     melds = st.melds[side]
     if not melds:
         return []
     hand = st.hands[seat]
-    allowed = set(types)
     left = st.hand_size[seat] - 1
+    out = []
+    mr = st.mr
+    if left >= 2:   # hand_ok accepts every lay-off that leaves two cards or more
+        allowed = None if any_type else set(types)
+        for k, meld in enumerate(melds):
+            low = A.LAYOFF + k * NUM_TYPES
+            for c, n in layoff_fits(meld, mr):
+                if hand[c] and (allowed is None or c in allowed):
+                    out.append(low + c)
+                    for _i in range(n - 1):
+                        out.append(low + LAYOFF_SPAN + c)
+        return out
+    allowed = set(types)
     has = st.has_big(side)
     big = st.tr.big
     clean_rule = st.tr.close_needs_clean
     last = -1
-    out = []
     for k, meld in enumerate(melds):
-        for c in layoff_candidates(meld, st.mr):
+        for c in layoff_candidates(meld, mr):
             if not hand[c] or c not in allowed:
                 continue
             if left == 1:
                 hand[c] -= 1
                 last = next(x for x in range(NUM_TYPES) if hand[x])
                 hand[c] += 1
-            for i, new in enumerate(layoff_options(meld, c, st.mr)):
+            for i, new in enumerate(layoff_options(meld, c, mr)):
                 clean = _clean_after(melds, k, new, big) if clean_rule else None
                 if st.hand_ok(seat, left, has or len(new.cards) >= big, clean, last):
                     out.append((A.LAYOFF_HIGH if i else A.LAYOFF) + k * NUM_TYPES + c)
     return out
+
+
+LAYOFF_SPAN = A.LAYOFF_HIGH - A.LAYOFF
 
 
 def _clean_after(melds, k: int, new, big: int) -> bool:
@@ -134,20 +163,53 @@ def _clean_after(melds, k: int, new, big: int) -> bool:
 def _building_actions(st: RummyState, seat: int) -> list[int]:
     hand = st.hands[seat]
     chosen = st.building
-    nat = next((c for c in chosen if not is_wild_type(c)), None)
+    total = st.hand_size[seat] + len(chosen)
+    limit = total - 2           # a meld of at most this size leaves two cards: always fine
+    size_ok = None
     out = []
-    for c in range(NUM_TYPES):
-        if not hand[c]:
+    for c, sizes in _additions(st, seat):
+        if sizes and sizes[0] <= limit:
+            out.append(A.MELD_ADD + c)
             continue
-        if nat is not None and not (SUIT[c] == SUIT[nat] or RANK[c] == RANK[nat] or is_wild_type(c)):
-            continue
-        hand[c] -= 1
-        if st.can_complete_building([*chosen, c], seat):
+        hand[c] -= 1          # the checks below read the hand without ``c``
+        if sizes and size_ok is None:
+            size_ok = st._size_ok(seat, total)
+        if (sizes and any(size_ok(n) for n in sizes)) or st._last_card_melds(seat, [*chosen, c]):
             out.append(A.MELD_ADD + c)
         hand[c] += 1
     out.extend(_meld_end_actions(st, seat))
     out.sort()
     return out
+
+
+def _additions(st: RummyState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """``(card type, sizes of the legal melds it completes)`` for every type in hand that may
+    join the meld under construction (memoized on the counts that decide it)."""
+    hand = st.hands[seat]
+    chosen = st.building
+    allowed = st.set_ranks_allowed(st.side_of[seat])
+    nat = next((c for c in chosen if not is_wild_type(c)), None)
+    if nat is None:
+        rel = tuple(hand)
+    else:
+        base = SUIT[nat] * 13
+        a = RANK[nat] - 1
+        rel = (*hand[base:base + 13], hand[a], hand[a + 13], hand[a + 26], hand[a + 39],
+               hand[JOKER], hand[1], hand[14], hand[27], hand[40], nat)
+    key = ("add", tuple(sorted(chosen)), rel, allowed)
+    memo = memo_of(st.mr)
+    found = memo.get(key)
+    if found is None:
+        found = []
+        mr = st.mr
+        for c in [c for c in range(NUM_TYPES) if hand[c]]:
+            if nat is not None and not (SUIT[c] == SUIT[nat] or RANK[c] == RANK[nat] or is_wild_type(c)):
+                continue
+            hand[c] -= 1
+            found.append((c, complete_sizes([*chosen, c], hand, mr, allowed)))
+            hand[c] += 1
+        memo[key] = found
+    return found
 
 
 def _meld_end_actions(st: RummyState, seat: int) -> list[int]:

@@ -101,7 +101,7 @@ class Meld:
         wilds: indices in ``cards`` of the cards used as wilds.
     """
 
-    __slots__ = ("cands", "cards", "is_run", "lo", "rank", "suit", "wilds")
+    __slots__ = ("cands", "cards", "fits", "is_run", "lo", "opts", "rank", "score", "suit", "wilds")
 
     def __init__(self, is_run: bool, suit: int, rank: int, lo: int, cards: list[int],
                  wilds: list[int]):
@@ -112,6 +112,9 @@ class Meld:
         self.cards = cards
         self.wilds = wilds
         self.cands: list[int] | None = None     # layoff_candidates cache (a meld never mutates)
+        self.opts: tuple | None = None          # layoff_options cache: (rules, {card: melds})
+        self.fits: tuple | None = None          # layoff_fits cache: (rules, [(card, options)])
+        self.score: tuple | None = None         # the state's scoring cache (bonus rules, points)
 
     def copy(self) -> Meld:
         """An independent copy."""
@@ -341,11 +344,16 @@ def layoff_options(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
 
     At most two results: when the player chooses an end (a moved or added wild, or an ace
     that fits both ends) the low variant comes first and the high variant second.
-    ``meld`` is not changed. An empty list means the lay-off is illegal.
+    ``meld`` is not changed. An empty list means the lay-off is illegal. The answer is cached
+    on ``meld`` (melds never mutate): do not modify the returned list.
     """
-    if not meld.is_run:
-        return _set_layoff(meld, c, mr)
-    return _run_layoff(meld, c, mr)
+    opts = meld.opts
+    if opts is None or opts[0] is not mr:
+        opts = meld.opts = (mr, {})
+    found = opts[1].get(c)
+    if found is None:
+        found = opts[1][c] = _set_layoff(meld, c, mr) if not meld.is_run else _run_layoff(meld, c, mr)
+    return found
 
 
 def _set_layoff(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
@@ -453,6 +461,30 @@ def _displace(meld: Meld, c: int, pos: int, mr: MeldRules) -> list[Meld]:
 
 
 # -- reachability from a hand (legal actions, heuristics) ------------------------------------
+#
+# These answers depend only on a few counts of the hand, so they are memoized per rule set:
+# a hand changes one card type at a time, and the counts of the suits and ranks it did not
+# touch keep their memo entries.
+
+_MEMOS: dict[int, tuple[MeldRules, dict]] = {}
+_BY_RULES: dict[MeldRules, dict] = {}
+MEMO_LIMIT = 400_000
+
+
+def memo_of(mr: MeldRules) -> dict:
+    """The memo dict of the rule set ``mr`` (shared by equal rule sets; cleared when large)."""
+    entry = _MEMOS.get(id(mr))
+    if entry is not None and entry[0] is mr:
+        memo = entry[1]
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        return memo
+    if len(_MEMOS) > 1000:
+        _MEMOS.clear()
+    memo = _BY_RULES.setdefault(mr, {})
+    _MEMOS[id(mr)] = (mr, memo)
+    return memo
+
 
 def can_complete(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
                  size_ok: Callable[[int], bool], set_ranks: frozenset | None = None) -> bool:
@@ -463,53 +495,71 @@ def can_complete(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
     "emptying the hand" rule); ``set_ranks`` narrows the ranks a new set may have (a side
     that may not own two sets of one rank).
     """
+    return any(size_ok(n) for n in complete_sizes(chosen, hand, mr, set_ranks))
+
+
+def complete_sizes(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
+                   set_ranks: frozenset | None = None) -> tuple[int, ...]:
+    """The sizes (ascending) of the legal melds that complete ``chosen`` from ``hand``
+    (see :func:`can_complete`, which asks whether one of them is acceptable)."""
     naturals = [c for c in chosen if not is_wild_type(c)]
     suits = {SUIT[c] for c in naturals}
+    sizes: set[int] = set()
     if len(suits) <= 1:
+        memo = memo_of(mr)
+        key_chosen = tuple(sorted(chosen))
+        other = hand[JOKER] + hand[1] + hand[14] + hand[27] + hand[40]
         for suit in (suits or range(4)):
-            if _run_completes(chosen, hand, suit, mr, size_ok):
-                return True
-    return _set_completes(chosen, naturals, hand, mr, size_ok,
-                          mr.set_ranks if set_ranks is None else set_ranks)
+            base = suit * 13
+            others = min(other - hand[base + 1], mr.max_wilds)
+            key = ("run", suit, key_chosen, tuple(hand[base:base + 13]), others)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _run_sizes(chosen, hand, suit, mr, others)
+            sizes.update(found)
+    _set_sizes(chosen, naturals, hand, mr, mr.set_ranks if set_ranks is None else set_ranks, sizes)
+    return tuple(sorted(sizes))
 
 
-def _set_completes(chosen, naturals, hand, mr: MeldRules, size_ok, set_ranks) -> bool:
+def _set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int]) -> None:
     if not mr.allow_sets:
-        return False
+        return
     n = len(chosen)
     jokers = sum(1 for c in chosen if c == JOKER)
+    twos_hand = hand[1] + hand[14] + hand[27] + hand[40]
     if mr.twos_set_allowed and all(c == JOKER or RANK[c] == TWO for c in chosen):
         twos = n - jokers
         room = (mr.max_wilds - jokers) if mr.twos_set_may_contain_joker else 0
         if room >= 0 and (jokers == 0 or mr.twos_set_may_contain_joker):
-            avail = sum(hand[card(2, s)] for s in range(4))
+            avail = twos_hand
             extra_j = min(room, hand[JOKER])
             for size in range(max(3, n), n + avail + extra_j + 1):
-                if twos + min(avail, size - n) >= 3 and size_ok(size) and (size - n) - min(
-                        avail, size - n) <= extra_j:
-                    return True
+                if twos + min(avail, size - n) >= 3 and (size - n) - min(avail, size - n) <= extra_j:
+                    sizes.add(size)
     ranks = {RANK[c] for c in naturals}
     if len(ranks) > 1:
-        return False
+        return
     wild_n = n - len(naturals)
     if wild_n > mr.max_wilds:
-        return False
-    wild_hand = hand[JOKER] + sum(hand[card(2, s)] for s in range(4))
+        return
+    wild_room = min(mr.max_wilds - wild_n, hand[JOKER] + twos_hand)
+    low = max(3, n)
     for rank in (ranks or set_ranks):
         if rank not in set_ranks:
             continue
-        nat_hand = sum(hand[card(rank, s)] for s in range(4))
+        a = rank - 1
+        nat_hand = hand[a] + hand[a + 13] + hand[a + 26] + hand[a + 39]
         if not naturals and nat_hand == 0:
             continue
-        max_size = n + nat_hand + min(mr.max_wilds - wild_n, wild_hand)
-        for size in range(max(3, n), max_size + 1):
-            if size_ok(size) and len(naturals) + min(nat_hand, size - n) >= 1:
-                return True
-    return False
+        max_size = n + nat_hand + wild_room
+        if naturals:
+            sizes.update(range(low, max_size + 1))
+        else:   # len(naturals) + min(nat_hand, size - n) >= 1
+            sizes.update(range(max(low, n + 1), max_size + 1))
 
 
-def _run_completes(chosen, hand, suit: int, mr: MeldRules, size_ok) -> bool:
-    """Scan the position intervals of a ``suit`` run containing the chosen cards."""
+def _run_sizes(chosen, hand, suit: int, mr: MeldRules, other_wilds: int) -> tuple[int, ...]:
+    """The sizes of the ``suit`` runs (position intervals) that complete the chosen cards."""
     pos_of: list[int] = []
     aces = 0
     s2_chosen = 0
@@ -520,82 +570,78 @@ def _run_completes(chosen, hand, suit: int, mr: MeldRules, size_ok) -> bool:
         elif RANK[c] == TWO:
             s2_chosen += 1
         elif SUIT[c] != suit:
-            return False
+            return ()
         elif RANK[c] == 1:
             aces += 1
         else:
             pos_of.append(RANK[c])
     if len(set(pos_of)) != len(pos_of) or aces > mr.max_natural_aces:
-        return False
+        return ()
     ace_sets = {0: [()], 1: [(1,), (14,)], 2: [(1, 14)]}[aces]
-    other_wilds = hand[JOKER] + sum(hand[card(2, s)] for s in range(4) if s != suit)
+    sizes: set[int] = set()
     for ace_pos in ace_sets:
         fixed = set(pos_of) | set(ace_pos)
         if len(fixed) != len(pos_of) + len(ace_pos):
             continue
-        if _scan_intervals(fixed, s2_chosen, wild_chosen, hand, suit, other_wilds, mr, size_ok,
-                           len(chosen)):
-            return True
-    return False
+        _scan_intervals(fixed, s2_chosen, wild_chosen, hand, suit, other_wilds, mr, sizes)
+    return tuple(sorted(sizes))
 
 
 def _scan_intervals(fixed: set[int], s2_chosen: int, wild_chosen: int, hand, suit: int,
-                    other_wilds: int, mr: MeldRules, size_ok, n_chosen: int) -> bool:
-    nat = [0] * 15
-    for p in range(1, 15):
-        nat[p] = hand[position_card(suit, p)]
+                    other_wilds: int, mr: MeldRules, sizes: set[int]) -> None:
+    """Add the sizes of the position intervals [lo, hi] that make a legal run. For each ``lo``
+    the positions are taken in order, each wider interval extending the narrower one: the
+    natural cards of the hand fill what they can (the suit's 2 at position 2, an ace at
+    1 or 14 while natural aces remain allowed), the chosen wilds and the hand's wilds the rest;
+    once more positions are missing than wilds may be used, no wider interval works."""
+    base = suit * 13
+    nat = [0, *hand[base:base + 13], hand[base]]
     ace_hand = nat[1]
     s2_hand = nat[2]
+    max_wilds = mr.max_wilds
+    max_aces = mr.max_natural_aces
+    max_len = mr.max_run_len
+    fixed_aces = (1 in fixed) + (14 in fixed)
     if fixed:
         lo_max, hi_min = min(fixed), max(fixed)
     else:
         lo_max, hi_min = 14, 1
     for lo in range(lo_max, 0, -1):
-        if hi_min - lo + 1 > mr.max_run_len:
+        if hi_min - lo + 1 > max_len:
             break
-        for hi in range(max(lo + 2, hi_min), min(14, lo + mr.max_run_len - 1) + 1):
-            verdict = _interval(lo, hi, fixed, s2_chosen, wild_chosen, nat, ace_hand, s2_hand,
-                                other_wilds, mr)
-            if verdict is None:
-                break
-            if verdict and size_ok(hi - lo + 1):
-                return True
-    return False
-
-
-def _interval(lo, hi, fixed, s2_chosen, wild_chosen, nat, ace_hand, s2_hand, other_wilds,
-              mr: MeldRules) -> bool | None:
-    """True/False whether [lo, hi] works; None when it and every wider interval fail."""
-    missing = 0
-    free = 0
-    aces_used = sum(1 for p in (1, 14) if p in fixed)
-    aces_left = ace_hand
-    s2_left_chosen = s2_chosen
-    s2_left_hand = s2_hand
-    for p in range(lo, hi + 1):
-        if p in fixed:
-            continue
-        if p == 2 and s2_left_chosen:
-            s2_left_chosen -= 1
-            continue
-        free += 1
-        if p == 2 and s2_left_hand:
-            s2_left_hand -= 1
-        elif p in (1, 14) and aces_left and aces_used < mr.max_natural_aces:
-            aces_used += 1
-            aces_left -= 1
-        elif 2 < p < 14 and nat[p]:
-            pass
-        else:
-            missing += 1
-    chosen_wild = wild_chosen + s2_left_chosen
-    if chosen_wild > free:
-        return False
-    wilds = max(chosen_wild, missing)
-    if wilds > mr.max_wilds:
-        return None if missing > mr.max_wilds else False
-    extra = max(0, missing - chosen_wild)
-    return extra <= other_wilds + s2_left_hand
+        first_hi = max(lo + 2, hi_min)
+        missing = free = 0
+        aces_used = fixed_aces
+        aces_left = ace_hand
+        s2_left_chosen = s2_chosen
+        s2_left_hand = s2_hand
+        for p in range(lo, min(14, lo + max_len - 1) + 1):
+            if p in fixed:
+                pass
+            elif p == 2 and s2_left_chosen:
+                s2_left_chosen -= 1
+            else:
+                free += 1
+                if p == 2 and s2_left_hand:
+                    s2_left_hand -= 1
+                elif (p == 1 or p == 14) and aces_left and aces_used < max_aces:
+                    aces_used += 1
+                    aces_left -= 1
+                elif 2 < p < 14 and nat[p]:
+                    pass
+                else:
+                    missing += 1
+            if p < first_hi:
+                continue
+            chosen_wild = wild_chosen + s2_left_chosen
+            if chosen_wild > free:
+                continue
+            if max(chosen_wild, missing) > max_wilds:
+                if missing > max_wilds:
+                    break
+                continue
+            if max(0, missing - chosen_wild) <= other_wilds + s2_left_hand:
+                sizes.add(p - lo + 1)
 
 
 def startable(hand: list[int], mr: MeldRules, size_ok: Callable[[int], bool],
@@ -622,47 +668,75 @@ def startable(hand: list[int], mr: MeldRules, size_ok: Callable[[int], bool],
 _TWOS = tuple(card(2, s) for s in range(4))
 
 
+def _add4(a: int, b: int, c: int, d: int) -> int:
+    return a + b + c + d
+
+
 def _three_card_types(hand: Sequence[int], mr: MeldRules, set_ranks) -> set[int]:
     """Card types of ``hand`` that belong to some legal 3-card meld."""
     found: set[int] = set()
     jokers = hand[JOKER]
-    twos = [hand[t] for t in _TWOS]
-    wild_room = mr.max_wilds > 0
-    all_twos = sum(twos)
+    twos = (hand[1], hand[14], hand[27], hand[40])
+    all_twos = twos[0] + twos[1] + twos[2] + twos[3]
+    memo = memo_of(mr)
     for suit in range(4):
         base = suit * 13
-        nat = [0, *hand[base:base + 13], hand[base]]
-        pool = jokers + all_twos - twos[suit]
-        for lo in range(1, 13):
-            present = [p for p in (lo, lo + 1, lo + 2) if nat[p]]
-            if len(present) < 2:
-                continue
-            spare_s2 = twos[suit] - (1 if 2 in present else 0)
-            wilds = pool + spare_s2 if wild_room else 0
-            if len(present) == 3 or wilds:
-                found.update(base + (p - 1) % 13 for p in present)
-            if wilds:
-                _add_wilds(found, jokers, twos, suit, spare_s2)
+        seg = tuple(hand[base:base + 13])
+        pool = jokers + all_twos - twos[suit] > 0
+        key = ("three", suit, seg, pool)
+        entry = memo.get(key)
+        if entry is None:
+            entry = memo[key] = _three_card_runs(seg, suit, pool, mr)
+        types, wild, own_two = entry
+        if types:
+            found.update(types)
+        if wild:
+            if jokers:
+                found.add(JOKER)
+            for s in range(4):
+                if twos[s] and (s != suit or own_two):
+                    found.add(_TWOS[s])
     if mr.allow_sets:
-        any_wild = wild_room and (jokers or any(twos))
+        any_wild = mr.max_wilds > 0 and (jokers or all_twos)
+        by_rank = list(map(_add4, hand[0:13], hand[13:26], hand[26:39], hand[39:52]))
+        need = 2 if any_wild else 3
         for rank in set_ranks:
-            kinds = [c for c in (rank - 1, rank + 12, rank + 25, rank + 38) if hand[c]]
-            cnt = sum(hand[c] for c in kinds)
-            if cnt >= 3 or (cnt == 2 and any_wild):
-                found.update(kinds)
+            a = rank - 1
+            if by_rank[a] >= need:
+                found.update(c for c in (a, a + 13, a + 26, a + 39) if hand[c])
                 if any_wild:
-                    _add_wilds(found, jokers, twos, -1, 0)
-        if mr.twos_set_allowed and sum(twos) >= 3:
+                    if jokers:
+                        found.add(JOKER)
+                    found.update(t for t, n in zip(_TWOS, twos, strict=True) if n)
+        if mr.twos_set_allowed and all_twos >= 3:
             found.update(t for t, n in zip(_TWOS, twos, strict=True) if n)
     return found
 
 
-def _add_wilds(found: set[int], jokers: int, twos: list[int], suit: int, spare_s2: int) -> None:
-    if jokers:
-        found.add(JOKER)
-    for s, n in enumerate(twos):
-        if (n if s != suit else spare_s2) > 0:
-            found.add(_TWOS[s])
+def _three_card_runs(seg: tuple[int, ...], suit: int, pool: bool,
+                     mr: MeldRules) -> tuple[tuple[int, ...], bool, bool]:
+    """The 3-card runs of one suit: ``(natural types in one, a wild completes one, the suit's
+    own 2 may be that wild)``; ``seg`` holds the suit's counts A…K, ``pool`` whether other
+    wilds (jokers, other suits' 2s) are in hand."""
+    found: set[int] = set()
+    base = suit * 13
+    nat = [0, *seg, seg[0]]
+    own_twos = seg[1]
+    wild_room = mr.max_wilds > 0
+    wild = own_two = False
+    for lo in range(1, 13):
+        present = [p for p in (lo, lo + 1, lo + 2) if nat[p]]
+        if len(present) < 2:
+            continue
+        spare_s2 = own_twos - (1 if 2 in present else 0)
+        wilds = (pool or spare_s2 > 0) if wild_room else False
+        if len(present) == 3 or wilds:
+            found.update(base + (p - 1) % 13 for p in present)
+        if wilds:
+            wild = True
+            if spare_s2 > 0:
+                own_two = True
+    return tuple(sorted(found)), wild, own_two
 
 
 def layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:
@@ -670,6 +744,20 @@ def layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:
     if meld.cands is None:
         meld.cands = _layoff_candidates(meld, mr)
     return meld.cands
+
+
+def layoff_fits(meld: Meld, mr: MeldRules) -> list[tuple[int, int]]:
+    """``(card type, number of lay-off options)`` for every type that can be laid off on
+    ``meld`` (cached on the meld)."""
+    fits = meld.fits
+    if fits is None or fits[0] is not mr:
+        found = []
+        for c in layoff_candidates(meld, mr):
+            n = len(layoff_options(meld, c, mr))
+            if n:
+                found.append((c, n))
+        fits = meld.fits = (mr, found)
+    return fits[1]
 
 
 def _layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:

@@ -70,6 +70,25 @@ def side_sheet(side: int, seats: Sequence[int], melds: Sequence[Meld],
             "total": total}
 
 
+def side_total(meld_points: int, bonus_points: int, hand_points: int, pot: str, closed: bool, *,
+               values: Sequence[int], closing_bonus: int, untaken_penalty: int,
+               unplayed_flat: bool, unplayed: Sequence[int] = (),
+               melds_negative: bool = False) -> int:
+    """The ``total`` of :func:`side_sheet` from the side's summed meld card points and bonuses
+    and its (negative) hand points, without the itemised sheet."""
+    sign = -1 if melds_negative else 1
+    if pot == "untaken":
+        pot_points = -untaken_penalty
+    elif pot == "unplayed" and unplayed_flat:
+        pot_points = -100
+    elif pot == "unplayed":
+        pot_points = -sum(values[c] for c in unplayed)
+    else:
+        pot_points = 0
+    closing = closing_bonus if closed else 0
+    return sign * meld_points + sign * bonus_points + closing + hand_points + pot_points
+
+
 def target_winner(rules: Any, totals: Sequence[float]) -> int | None:
     """The match winner once a total reaches the target (``target_score`` with
     ``target_comparison`` ``greater`` or ``greater_or_equal``): the strictly highest total;

@@ -48,11 +48,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import mul as _mul
 from typing import Any
 
 import numpy as np
 
-from kafenio.cards import JOKER, NUM_TYPES, card, format_card, format_cards
+from kafenio.cards import JOKER, NUM_TYPES, RANK, SUIT, card, format_card, format_cards
 from kafenio.engine.errors import IllegalAction
 from kafenio.engine.game import TERMINAL, State
 from kafenio.i18n import _
@@ -62,6 +63,7 @@ from kafenio.rummy.melds import (
     can_complete,
     is_wild_type,
     layoff_options,
+    memo_of,
     run_layouts,
     startable,
     validate,
@@ -549,16 +551,12 @@ class RummyState(State):
     # -- melds ------------------------------------------------------------------------------
     def meld_choices(self) -> list[Meld]:
         """Readings of the meld under construction: ``[canonical]`` or ``[canonical, high]``."""
-        cards = [(c, None) for c in self.building]
-        meld, _why = validate(cards, self.mr)
-        if meld is None:
-            return []
-        if not meld.is_run:
-            return [meld]
-        others = [m for m in run_layouts(cards, self.mr) if m.key() != meld.key()]
-        if not others:
-            return [meld]
-        return [meld, max(others, key=lambda m: (m.hi, -len(m.wilds)))]
+        memo = memo_of(self.mr)
+        key = ("choices", *self.building)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _meld_choices(self.building, self.mr)
+        return found
 
     def set_ranks_allowed(self, side: int) -> frozenset | None:
         """Ranks a new set of ``side`` may have (``allow_duplicate_set_ranks``)."""
@@ -624,6 +622,8 @@ class RummyState(State):
         has, has_clean = self.has_big(side), self.has_big(side, True)
         allowed = self.set_ranks_allowed(side)
         held = [c for c in range(NUM_TYPES) for _i in range(hand[c])]
+        if not _one_meld_possible([*chosen, *held]):
+            return []
         out = []
         for r in {c for c in held}:
             cards = list(chosen) + held
@@ -686,7 +686,45 @@ class RummyState(State):
 
     def side_scores(self) -> list[float]:
         """Per match side: each deal side's total."""
-        return [s["total"] for s in self.deal_score_sheet()["sides"]]
+        return self.deal_totals()
+
+    def deal_totals(self) -> list[int]:
+        """Each deal side's total, as :meth:`deal_score_sheet` itemises it (without building
+        the sheet: this runs after every step of a learning environment)."""
+        values = self.values
+        hands = self.hands
+        out = []
+        for side, seats in enumerate(self.sides):
+            pot = "taken" if self.pot_taken[side] else "untaken"
+            unplayed: Sequence[int] = ()
+            hand_points = 0
+            for s in seats:
+                hand_points += sum(map(_mul, values, hands[s]))
+                if self.unplayed[s]:
+                    pot = "unplayed"
+                    unplayed = self.unplayed_cards[s]
+                    hand_points -= sum(values[c] for c in unplayed)
+            out.append(self._side_total(side, -hand_points, pot, unplayed))
+        return out
+
+    def _meld_points(self, meld: Meld) -> tuple[int, int]:
+        """``(card points, bonus)`` of a meld on the table (cached on the meld per bonus rules)."""
+        key = self._bonus_key()
+        cached = meld.score
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        values = self.values
+        points = (sum(values[c] for c in meld.cards), self.meld_bonus(meld)[0])
+        meld.score = (key, points)
+        return points
+
+    def _bonus_key(self) -> Any:
+        """*hook*: what :meth:`meld_bonus` depends on besides the meld (the game by default)."""
+        return self.game
+
+    def _side_total(self, side: int, hand_points: int, pot: str, unplayed: Sequence[int]) -> int:
+        """*hook*: the total of :meth:`_side_sheet` from the side's (negative) hand points."""
+        raise NotImplementedError
 
     def score_sheet(self) -> dict[str, Any]:
         """Itemised per deal side: ``{"sides": [{"side", "seats", "melds", "bonuses", "closing",
@@ -778,21 +816,33 @@ class RummyState(State):
         the game's tail (Biriba: phase (4), kozi (5); Buraco: phase (4), cut bonus per side)
         · match scores / 1000 (per match side)."""
         n = self.n
-        parts = [self.hands[seat], _counts(self.building), _counts(self.pile),
-                 _one_hot(self.pile[-1] if self.pile else None, NUM_TYPES)]
+        # the count blocks are small non-negative integers: one list, converted through bytes
+        counts = self.hands[seat] + _counts(self.building) + _counts(self.pile) + [0] * NUM_TYPES
+        if self.pile:
+            counts[3 * NUM_TYPES + self.pile[-1]] = 1
         my_side = self.side_of[seat]
         ns = len(self.sides)
         for i in range(n):
-            side = (my_side + i) % ns
-            parts.append(_counts(c for m in self.melds[side] for c in m.cards) if i < ns
-                         else [0] * NUM_TYPES)
+            block = [0] * NUM_TYPES
+            if i < ns:
+                for m in self.melds[(my_side + i) % ns]:
+                    for c in m.cards:
+                        block[c] += 1
+            counts += block
         for i in range(1, n):
-            parts.append(self.known[(seat + self.dir * i) % n])
+            counts += self.known[(seat + self.dir * i) % n]
         sizes = [self.hand_size[(seat + self.dir * i) % n] for i in range(n)]
         taken = [float(self.pot_taken[(my_side + i) % ns]) if i < ns else 0.0 for i in range(n)]
         tail = [*sizes, len(self.stock), len(self.pots), *taken, *self._obs_tail(),
                 *(s / 1000 for s in self.match_scores)]
-        return np.asarray([x for p in parts for x in p] + tail, dtype=np.float32)
+        k = len(counts)
+        out = np.empty(k + len(tail), dtype=np.float32)
+        try:
+            out[:k] = np.frombuffer(bytes(counts), dtype=np.uint8)
+        except ValueError:      # a count above 255: not in any preset's deck
+            out[:k] = counts
+        out[k:] = tail
+        return out
 
     def information_state_string(self, seat: int) -> str:
         """Perfect recall: ``seat``'s dealt hand, the up-card, then every action in order with
@@ -822,6 +872,33 @@ class RummyState(State):
             lines.append(text)
         lines.append(f"hand {format_cards(c for c in range(NUM_TYPES) for _i in range(self.hands[seat][c]))}")
         return "\n".join(lines)
+
+
+def _one_meld_possible(cards: list[int]) -> bool:
+    """A necessary condition for ``cards`` minus one card to be a meld: its natural cards
+    (neither joker nor 2) are of one suit, of one rank, or none."""
+    suits = [0] * 4
+    ranks = [0] * 14
+    n = 0
+    for c in cards:
+        if c != JOKER and RANK[c] != 2:
+            n += 1
+            suits[SUIT[c]] += 1
+            ranks[RANK[c]] += 1
+    return n - max(suits) <= 1 or n - max(ranks) <= 1
+
+
+def _meld_choices(building: list[int], mr) -> list[Meld]:
+    cards = [(c, None) for c in building]
+    meld, _why = validate(cards, mr)
+    if meld is None:
+        return []
+    if not meld.is_run:
+        return [meld]
+    others = [m for m in run_layouts(cards, mr) if m.key() != meld.key()]
+    if not others:
+        return [meld]
+    return [meld, max(others, key=lambda m: (m.hi, -len(m.wilds)))]
 
 
 def _counts(cards) -> list[int]:

@@ -25,7 +25,7 @@ from kafenio.games.biriba.scoring import BIRIBA_LEN, meld_bonus, side_sheet, val
 from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy.melds import Meld, MeldRules
-from kafenio.rummy.scoring import target_winner
+from kafenio.rummy.scoring import side_total, target_winner
 from kafenio.rummy.state import P_SETUP, RummyState, TurnRules, one_hot
 
 __all__ = ["GAME", "BiribaGame", "BiribaState"]
@@ -93,14 +93,28 @@ class BiribaState(RummyState):
                           self.closed_by == side, unplayed, self.kozi_suit,
                           self.kozi_rank if self.kozi_suit is not None else None)
 
+    def _bonus_key(self) -> Any:
+        return (self.game, self.kozi_suit, self.kozi_rank)
+
+    def _side_total(self, side, hand_points, pot, unplayed) -> int:
+        melds = bonuses = 0
+        for m in self.melds[side]:
+            points, bonus = self._meld_points(m)
+            melds += points
+            bonuses += bonus
+        r = self.rules
+        return side_total(melds, bonuses, hand_points, pot, self.closed_by == side, values=self.values,
+                          closing_bonus=r.closing_bonus, untaken_penalty=r.untaken_biribaki_penalty,
+                          unplayed_flat=r.unplayed_biribaki_penalty == "flat_100", unplayed=unplayed)
+
     def side_scores(self) -> list[float]:
         """Per match side (biriba.md §8; §10.3: the pair's players get half each)."""
-        sheet = self.deal_score_sheet()["sides"]
         if not self.solo_mode:
-            return [s["total"] for s in sheet]
+            return self.deal_totals()
+        totals = [s["total"] for s in self.deal_score_sheet()["sides"]]     # the rare 3-player form
         if self.solo is None:
-            return [sheet[s]["total"] for s in range(self.n)]
-        return [sheet[0]["total"] if s == self.solo else sheet[1]["total"] / 2 for s in range(self.n)]
+            return [totals[s] for s in range(self.n)]
+        return [totals[0] if s == self.solo else totals[1] / 2 for s in range(self.n)]
 
     def _whole_hand_opened(self, seat: int) -> int:
         if self.solo_mode:

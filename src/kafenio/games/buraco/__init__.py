@@ -35,7 +35,7 @@ from kafenio.games.buraco.scoring import CANASTRA_LEN, canastra_bonus, side_shee
 from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy.melds import Meld, MeldRules
-from kafenio.rummy.scoring import target_winner
+from kafenio.rummy.scoring import side_total, target_winner
 from kafenio.rummy.state import P_SETUP, RummyState, TurnRules, one_hot
 
 __all__ = ["GAME", "BuracoGame", "BuracoState"]
@@ -99,6 +99,21 @@ class BuracoState(RummyState):
     def _side_sheet(self, side, seats, hands, pot, unplayed) -> dict[str, Any]:
         return side_sheet(self.rules, side, seats, self.melds[side], hands, pot,
                           self.closed_by == side, unplayed, self.cut_points[side])
+
+    def _side_total(self, side, hand_points, pot, unplayed) -> int:
+        melds = bonuses = 0
+        clean = False
+        for m in self.melds[side]:
+            points, bonus = self._meld_points(m)
+            melds += points
+            bonuses += bonus
+            clean = clean or (len(m.cards) >= CANASTRA_LEN and m.clean)
+        r = self.rules
+        return side_total(melds, bonuses, hand_points, pot, self.closed_by == side, values=self.values,
+                          closing_bonus=r.going_out_bonus, untaken_penalty=r.untaken_pot_penalty,
+                          unplayed_flat=r.unplayed_pot_penalty == "flat_100", unplayed=unplayed,
+                          melds_negative=r.no_clean_canastra_melds_negative and not clean
+                          ) + self.cut_points[side]
 
     def _view_extra(self, seat: int | None, out: dict[str, Any]) -> None:
         r = self.rules
