@@ -295,12 +295,19 @@ def _twos_set(plain: list[int], jokers: int, mr: MeldRules) -> tuple[Meld | None
     return Meld(False, -1, TWO, 0, list(plain), [i for i, c in enumerate(plain) if c == JOKER]), ""
 
 
+def _high_aces(meld: Meld) -> int:
+    """How many natural aces of a run sit at position 14 (above the king)."""
+    return sum(1 for i, c in enumerate(meld.cards)
+               if RANK[c] == 1 and meld.lo + i == 14 and i not in meld.wilds)
+
+
 def validate(cards: Sequence[tuple[int, int | None]], mr: MeldRules) -> tuple[Meld | None, str]:
     """Validate a new meld: ``(Meld, "")`` or ``(None, "biriba.md §4.x: reason")``.
 
     ``cards`` are (card, stand-in or None) pairs in any order; a stand-in fixes a wild's
-    position (``2C=6H``), otherwise the canonical reading of §4.4 is used (among equally
-    good readings, the one in the order written: ``2C … KC AC`` keeps its ace high).
+    position (``2C=6H``), otherwise the canonical reading of §4.4 is used: fewest wilds, and an
+    end wild at the low end when that position exists. Where an ace could sit at either end, the
+    order written decides (``2C … KC AC`` keeps its ace high, BIR-18); it never moves a wild.
     """
     if len(cards) < 3:
         return None, f"{mr.section}: " + _("a meld has at least 3 cards")
@@ -309,7 +316,10 @@ def validate(cards: Sequence[tuple[int, int | None]], mr: MeldRules) -> tuple[Me
         written = [c for c, _s in cards]
         best = min(len(m.wilds) for m in runs)
         runs = [m for m in runs if len(m.wilds) == best]
-        return next((m for m in runs if m.cards == written), runs[0]), ""
+        as_written = next((m for m in runs if m.cards == written), None)
+        if as_written is not None:
+            runs = [m for m in runs if _high_aces(m) == _high_aces(as_written)]
+        return runs[0], ""
     meld, why = set_layout(cards, mr)
     if meld is not None:
         return meld, ""
