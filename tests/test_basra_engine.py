@@ -193,7 +193,7 @@ def test_record_round_trip_and_tamper(tmp_path):
 def test_match_winner_draw_and_game_class():
     assert BasraGame.name == "basra"
     game = load_game("basra", options={"target_comparison": "greater"})
-    assert game.match_winner([101, 50], [0, 0]) is None and game.match_winner([102, 50], [0, 0]) == 0
+    assert game.match_winner([101, 50], [0, 0], 1) is None and game.match_winner([102, 50], [0, 0], 1) == 0
 
 
 def test_match_carries_a_tied_majority_into_the_next_deal():

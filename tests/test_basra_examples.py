@@ -259,7 +259,7 @@ def test_BAS_34_ethiopian_tie_nobody():
     result = score(rules("ethiopian"), {"sides": [{"cards": 26}, {"cards": 26}]})
     assert [s["majority"] for s in result["sides"]] == [0, 0] and result["majority_carried_out"] == 0
     game = load_game("basra", preset="ethiopian")
-    assert game.match_winner([52, 40], [1, 0]) == 0 and game.match_winner([51, 40], [1, 0]) is None
+    assert game.match_winner([52, 40], [1, 0], 1) == 0 and game.match_winner([51, 40], [1, 0], 1) is None
 
 
 def test_BAS_35_three_players_tie_for_most():
@@ -304,14 +304,14 @@ def test_BAS_37_floor_clean_up(preset, floor):
 
 def test_BAS_38_match_end():
     egyptian = load_game("basra")
-    assert egyptian.match_winner([88 + 15, 95 + 12], [0, 0]) == 1
-    assert egyptian.match_winner([96 + 14, 98 + 12], [0, 0]) is None
+    assert egyptian.match_winner([88 + 15, 95 + 12], [0, 0], 1) == 1
+    assert egyptian.match_winner([96 + 14, 98 + 12], [0, 0], 1) is None
     greek = load_game("basra", preset="greek_bastra")
-    assert greek.match_winner([100, 80], [0, 0]) == 0 and egyptian.match_winner([100, 80], [0, 0]) is None
+    assert greek.match_winner([100, 80], [0, 0], 1) == 0 and egyptian.match_winner([100, 80], [0, 0], 1) is None
     assert load_game("basra", preset="greek_bastra", options={"final_tie_rule": "draw"}).match_winner(
-        [110, 110], [0, 0]) == DRAW
+        [110, 110], [0, 0], 1) == DRAW
     extend = load_game("basra", preset="greek_bastra", options={"final_tie_rule": "extend_target"})
-    assert extend.match_winner([110, 110], [0, 0]) is None
-    assert extend.match_winner([115, 110], [0, 0]) is None
-    assert extend.match_winner([121, 110], [0, 0]) == 0
-    assert Match(egyptian, seed=1).game.match_winner([101, 0], [0, 0]) == 0
+    assert extend.match_winner([110, 110], [0, 0], 1) is None
+    assert extend.match_winner([115, 110], [0, 0], 1) is None
+    assert extend.match_winner([121, 110], [0, 0], 1) == 0
+    assert Match(egyptian, seed=1).game.match_winner([101, 0], [0, 0], 1) == 0

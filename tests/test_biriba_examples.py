@@ -306,11 +306,11 @@ def test_BIR_33_stock_exhausted_pass_round():
 
 def test_BIR_34_match_end_and_tie():
     game = kafenio.load_game("biriba")
-    assert game.match_winner([3375, 2990], [1, 0]) == 0
-    assert game.match_winner([3205, 3205], [1, 1]) is None
-    assert game.match_winner([3000, 2000], [1, 0]) is None
+    assert game.match_winner([3375, 2990], [1, 0], 1) == 0
+    assert game.match_winner([3205, 3205], [1, 1], 2) is None
+    assert game.match_winner([3000, 2000], [1, 0], 1) is None
     ge = kafenio.load_game("biriba", options={"target_comparison": "greater_or_equal"})
-    assert ge.match_winner([3000, 2000], [1, 0]) == 0
+    assert ge.match_winner([3000, 2000], [1, 0], 1) == 0
 
 
 def test_BIR_35_three_player_solo_half_credit():

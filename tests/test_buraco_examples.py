@@ -376,11 +376,11 @@ def test_BUR_29_semi_clean():
 
 def test_BUR_30_match_end():
     br = kafenio.load_game("buraco")
-    assert br.match_winner([2430 + 570, 2800 + 115], [1, 0]) == 0
-    assert br.match_winner([3050, 3050], [1, 1]) is None
+    assert br.match_winner([2430 + 570, 2800 + 115], [1, 0], 1) == 0
+    assert br.match_winner([3050, 3050], [1, 1], 2) is None
     it = kafenio.load_game("buraco", preset="italian_4p")
-    assert it.match_winner([2005, 1000], [1, 0]) is None
-    assert it.match_winner([2010, 1500], [1, 0]) == 0
+    assert it.match_winner([2005, 1000], [1, 0], 1) is None
+    assert it.match_winner([2010, 1500], [1, 0], 1) == 0
 
 
 @pytest.mark.parametrize(("preset", "stock"), [("brazilian_4p", 42), ("italian_4p", 41),

@@ -245,7 +245,7 @@ def test_DIL_31_split():
 
 def test_DIL_32_match():
     game = load_game("diloti")
-    assert game.match_winner([64, 60], [0, 0]) == 0 and game.match_winner([65, 65], [0, 0]) is None
+    assert game.match_winner([64, 60], [0, 0], 1) == 0 and game.match_winner([65, 65], [0, 0], 1) is None
     assert load_game("diloti", preset="long_121").rules.target_score == 121
 
 

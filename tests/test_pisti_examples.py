@@ -206,9 +206,9 @@ def test_PIS_23_last_pile_bonus():
 
 def test_PIS_24_match_end():
     game = load_game("pisti")
-    assert game.match_winner([155, 160], [0, 0]) == 1
-    assert game.match_winner([158, 158], [0, 0]) is None
-    assert game.match_winner([150, 100], [0, 0]) is None
+    assert game.match_winner([155, 160], [0, 0], 1) == 1
+    assert game.match_winner([158, 158], [0, 0], 1) is None
+    assert game.match_winner([150, 100], [0, 0], 1) is None
     assert load_game("pisti", preset="turkish_101").rules.target_score == 101
 
 

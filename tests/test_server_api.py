@@ -148,7 +148,7 @@ class ToyGame(Game):
     def full_deck(self) -> list[int]:
         return list(TOY_DECK)
 
-    def match_winner(self, totals, deals_won) -> int | None:
+    def match_winner(self, totals, deals_won, deals_played) -> int | None:
         best = max(totals)
         return totals.index(best) if best >= self.rules.target else None
 

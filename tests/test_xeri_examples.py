@@ -129,18 +129,20 @@ def test_XER_17_even_round_has_no_winner():
 def test_XER_18_rounds_won():
     game = load_game("xeri")
     assert game.rules.match_rounds == 5
-    assert game.match_winner([0, 0], [2, 1]) is None      # s0, s1, s0, nobody
-    assert game.match_winner([0, 0], [2, 2]) is None      # … s1: 2–2 → a sixth round
-    assert game.match_winner([0, 0], [2, 3]) == 1         # s1 wins the sixth: 3–2
+    assert game.match_winner([0, 0], [2, 1], 4) is None      # s0, s1, s0, nobody
+    assert game.match_winner([0, 0], [2, 2], 5) is None      # … s1: 2–2 after 5 → a sixth round
+    assert game.match_winner([0, 0], [2, 3], 6) == 1         # s1 wins the sixth: 3–2
+    # a round with equal points is played: 3–1 after five rounds ends the match
+    assert game.match_winner([0, 0], [3, 1], 5) == 0 and game.match_winner([0, 0], [3, 1], 4) is None
 
 
 def test_XER_19_point_race():
     game = load_game("xeri", preset=["pagat_2p", "point_race"])
-    assert game.match_winner([154, 131], [0, 0]) == 0
-    assert game.match_winner([157, 162], [0, 0]) is None
-    assert game.match_winner([251, 240], [0, 0]) == 0
+    assert game.match_winner([154, 131], [0, 0], 1) == 0
+    assert game.match_winner([157, 162], [0, 0], 1) is None
+    assert game.match_winner([251, 240], [0, 0], 1) == 0
     higher = load_game("xeri", preset=["pagat_2p", "point_race"], options={"both_reach_rule": "higher_wins"})
-    assert higher.match_winner([157, 162], [0, 0]) == 1
+    assert higher.match_winner([157, 162], [0, 0], 1) == 1
 
 
 def test_XER_20_four_player_deal():

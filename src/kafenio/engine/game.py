@@ -150,9 +150,16 @@ class Game(ABC):
         return -1 if self.rules.get("play_direction") == "counterclockwise" else 1
 
     @abstractmethod
-    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int]) -> int | None:
+    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int],
+                     deals_played: int) -> int | None:
         """The winning side once the match is over after a deal, :data:`DRAWN_MATCH` when the rules
-        end it drawn, else ``None`` (play on)."""
+        end it drawn, else ``None`` (play on).
+
+        Args:
+            totals: each side's match total.
+            deals_won: deals each side won outright (a deal with a shared top score has no winner).
+            deals_played: deals played so far, won or not.
+        """
 
 
 class State(ABC):

@@ -102,7 +102,7 @@ class Match:
         best = max(scores)
         if scores.count(best) == 1:
             self.deals_won[scores.index(best)] += 1
-        self.winner = self.game.match_winner(self.totals, self.deals_won)
+        self.winner = self.game.match_winner(self.totals, self.deals_won, len(self.deals))
         self.dealer = self.game.next_dealer(self.dealer)
         self.state = None
         return result

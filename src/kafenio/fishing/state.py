@@ -164,7 +164,8 @@ class FishingGame(Game):
         state._legal = state._turn_legal(state.cur)
         return state
 
-    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int]) -> int | None:
+    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int],
+                     deals_played: int) -> int | None:
         """§7: once a side reaches the target the highest total wins; a tie at the top follows
         ``final_tie_rule`` (``play_on`` → ``None``; ``draw`` → ``DRAWN_MATCH``; ``extend_target``
         → the target rises by ``tie_extension`` above the tied totals, computed from the totals:

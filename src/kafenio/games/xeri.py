@@ -108,17 +108,18 @@ class XeriGame(PileGame):
         self.jack_lone_card = rules.jack_on_lone_card_points
         self.last_card_counts = rules.xeri_on_last_card
 
-    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int]) -> int | None:
-        """B7. ``rounds_won``: once ``match_rounds`` rounds have a winner, the side with more round
-        wins takes the match (level → play on). A round with equal points has no winner and, as
-        the match only sees round wins, does not count towards ``match_rounds`` (engine rule).
+    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int],
+                     deals_played: int) -> int | None:
+        """B7. ``rounds_won``: once ``match_rounds`` rounds have been played, the side with more
+        round wins takes the match (level → play on, one round at a time). A round with equal
+        points is played but won by nobody.
         ``cumulative``: a side at or past the target alone wins; both past it in the same round →
         the target rises by 100 (``raise_target_100``) or the higher total wins (``higher_wins``,
         equal → play on)."""
         rules = self.rules
         if rules.match_mode == "rounds_won":
             ranked = sorted(deals_won, reverse=True)
-            if sum(deals_won) < rules.match_rounds or ranked[0] == ranked[1]:
+            if deals_played < rules.match_rounds or ranked[0] == ranked[1]:
                 return None
             return list(deals_won).index(ranked[0])
         target = rules.target_score

@@ -199,7 +199,8 @@ class BiribaGame(Game):
             return (dealer + 1) % self.num_players
         return super().next_dealer(dealer)
 
-    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int]) -> int | None:
+    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int],
+                     deals_played: int) -> int | None:
         """§9: once a total passes the target, the strictly highest total wins; a tie plays on."""
         return target_winner(self.rules, totals)
 

@@ -175,7 +175,8 @@ class BuracoGame(Game):
     def full_deck(self) -> list[int]:
         return make_deck(2, 0) + [JOKER] * self.rules.jokers
 
-    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int]) -> int | None:
+    def match_winner(self, totals: Sequence[float], deals_won: Sequence[int],
+                     deals_played: int) -> int | None:
         """§9: once a total reaches the target (``target_comparison``), the strictly highest
         total wins; a shared highest total plays another deal."""
         return target_winner(self.rules, totals)
