@@ -327,7 +327,12 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def describe(verb: str, result: Mapping[str, Any]) -> str:
-    """Human-readable lines for a :func:`capture` or :func:`score` result."""
+    """Human-readable lines for a :func:`capture`, :func:`declare` or :func:`score` result."""
+    if verb == "declare":
+        if not result["valid"]:
+            return _("not allowed: {rule}").format(rule=result["rule"])
+        return _("allowed: {move}; owner seat {owner}; table after: {{{table}}}").format(
+            move=result["move"], owner=result["owner"], table=" ".join(result["table_after"]))
     if verb == "capture":
         lines = []
         if result["captured"]:
