@@ -61,6 +61,7 @@ def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pist
          preset: PresetOpt = None, option: OptionOpt = None,
          seed: Annotated[int | None, typer.Option(help=_("Fix the match's shuffles."))] = None,
          players: Annotated[str, typer.Option(
+             "--players", "--level",
              help=_("Computer players for the other seats, comma-separated (one for all): "
                     "easy, medium, hard, expert, random, heuristic, ismcts."))] = "medium",
          delay: Annotated[float, typer.Option(help=_("Seconds between computer moves."))] = 0.6) -> None:
