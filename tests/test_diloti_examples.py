@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kafenio import load_game
-from kafenio.fishing.declarations import parse_table
+from kafenio.fishing.diloti_moves import parse_table
 from kafenio.fishing.state import CHOOSE
 from kafenio.referee.fishing import capture, declare, score
 from relatives_helpers import cards, deck, hand, names, srt

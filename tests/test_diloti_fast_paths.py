@@ -1,7 +1,7 @@
 """Diloti's fast move enumerator against the original slow one (the reference lives only here).
 
 The engine lists a played card's moves from memoised subset tables
-(:func:`kafenio.fishing.declarations.numeral_moves`). The reference below is the enumerator the
+(:func:`kafenio.fishing.diloti_moves.numeral_moves`). The reference below is the enumerator the
 engine had before: every subset of the pool by brute force, every partition searched. Over many
 random deals of every preset (and some preset combinations) the two must give the same public
 list in the same order, the same legal moves, the same legal action ids at every step.
@@ -17,7 +17,7 @@ import kafenio
 from kafenio import load_game
 from kafenio.cards import RANK
 from kafenio.fishing.captures import VALUE, sum_unions
-from kafenio.fishing.declarations import LAY, Decl, Move, numeral_moves, parse_table
+from kafenio.fishing.diloti_moves import LAY, Decl, Move, numeral_moves, parse_table
 from kafenio.fishing.state import CHOOSE
 
 # -- the reference: the original enumerator, unchanged in substance ----------------------------

@@ -20,7 +20,7 @@ from kafenio.agents import Player
 from kafenio.cards import parse_cards
 from kafenio.engine.game import Seat
 from kafenio.fishing.captures import VALUE
-from kafenio.fishing.declarations import parse_table
+from kafenio.fishing.diloti_moves import parse_table
 from kafenio.fishing.state import CHOOSE, NUM_PLAY
 
 MAJORITY_WEIGHT = 0.25

@@ -20,7 +20,8 @@ from kafenio.cards import RANK, format_card, parse_card, parse_cards
 from kafenio.engine.errors import CardError, KafenioError
 from kafenio.engine.rules import Rules
 from kafenio.fishing.captures import JACK, VALUE
-from kafenio.fishing.declarations import DeclarationGame, DeclarationState, parse_table
+from kafenio.fishing.declarations import DeclarationGame, DeclarationState
+from kafenio.fishing.diloti_moves import parse_table
 from kafenio.fishing.scoring import score_deal
 from kafenio.fishing.state import CHOOSE, FishingGame
 from kafenio.i18n import _
