@@ -109,18 +109,14 @@ def rlcard_gin_rummy(seconds: float = 10.0, seed: int = 0) -> dict:
     return result(name, elapsed, games=games, transitions=steps, decisions=steps)
 
 
-def pettingzoo_gin_rummy(seconds: float = 10.0, seed: int = 0) -> dict:
-    """Row C1: PettingZoo's ``gin_rummy_v4.env()`` in the AEC loop.
+def aec_random_steps(name: str, env, seconds: float, seed: int) -> dict:
+    """The C1 loop on any PettingZoo AEC ``env`` for ``seconds``: game ``i`` resets with
+    ``seed + i`` and seeds every action space with it; the agent on turn acts with
+    ``action_space(agent).sample(action_mask)``; a finished agent steps ``None``, uncounted.
 
-    The agent on turn acts with ``action_space(agent).sample(action_mask)``; a finished agent
-    steps ``None``, which is not counted. Every counted step is a decision.
+    Returns:
+        a :func:`result` dict named ``name``; every counted step is a decision.
     """
-    name = "pettingzoo_gin_rummy"
-    try:
-        from pettingzoo.classic import gin_rummy_v4
-    except ImportError as exc:
-        return not_installed(name, exc)
-    env = gin_rummy_v4.env()
     games = steps = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
@@ -136,6 +132,16 @@ def pettingzoo_gin_rummy(seconds: float = 10.0, seed: int = 0) -> dict:
                 steps += 1
         games += 1
     return result(name, elapsed, games=games, transitions=steps, decisions=steps)
+
+
+def pettingzoo_gin_rummy(seconds: float = 10.0, seed: int = 0) -> dict:
+    """Row C1: PettingZoo's ``gin_rummy_v4.env()`` in the AEC loop (:func:`aec_random_steps`)."""
+    name = "pettingzoo_gin_rummy"
+    try:
+        from pettingzoo.classic import gin_rummy_v4
+    except ImportError as exc:
+        return not_installed(name, exc)
+    return aec_random_steps(name, gin_rummy_v4.env(), seconds, seed)
 
 
 def openspiel_ismcts_gin_rummy(seconds: float = 10.0, seed: int = 0) -> dict:

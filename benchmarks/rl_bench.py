@@ -13,40 +13,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 
-from benchmarks.anchors import pettingzoo_gin_rummy, result, rlcard_gin_rummy
+from benchmarks.anchors import aec_random_steps, pettingzoo_gin_rummy, rlcard_gin_rummy
 
 TARGETS = {"pettingzoo_gin_rummy": 5.0, "rlcard_gin_rummy": 1.0}
 """The steps/s ratio kafenio's environment must reach against each anchor."""
 
 
 def kafenio_env_steps(seconds: float = 10.0, seed: int = 0, game: str = "basra") -> dict:
-    """Play ``game``'s wrapped PettingZoo env with random masked actions for ``seconds``.
-
-    Deal ``i`` resets with ``seed + i`` and seeds every action space with it, as the C1 anchor.
+    """Play ``game``'s wrapped PettingZoo env with random masked actions for ``seconds``, in the
+    same loop as the C1 anchor (:func:`benchmarks.anchors.aec_random_steps`).
 
     Returns:
         a :func:`benchmarks.anchors.result` dict; its decisions are the steps of agents on turn.
     """
     from kafenio.rl.aec import KafenioAECEnv, wrap
 
-    env = wrap(KafenioAECEnv(game))
-    games = steps = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        env.reset(seed=seed + games)
-        for agent in env.possible_agents:
-            env.action_space(agent).seed(seed + games)
-        for agent in env.agent_iter():
-            obs, _reward, termination, truncation, _info = env.last()
-            if termination or truncation:
-                env.step(None)
-            else:
-                env.step(env.action_space(agent).sample(obs["action_mask"]))
-                steps += 1
-        games += 1
-    return result(f"kafenio_{game}_env", elapsed, games=games, transitions=steps, decisions=steps)
+    return aec_random_steps(f"kafenio_{game}_env", wrap(KafenioAECEnv(game)), seconds, seed)
 
 
 def main() -> None:
