@@ -440,9 +440,9 @@ class FishingState(State):
     def side_scores(self) -> list[float]:
         if self.sheet is not None:
             return [s["total"] for s in self.sheet]
-        points = self.game.card_points
+        points = self.game.card_points.__getitem__
         extras = list((self._extras() or {}).values())
-        return [sum(points[c] for c in pile) + sum(sp) + sum(e[side] for e in extras)
+        return [sum(map(points, pile)) + sum(sp) + sum(e[side] for e in extras)
                 for side, (pile, sp) in enumerate(zip(self.captured, self.specials, strict=True))]
 
     def score_sheet(self) -> dict[str, Any]:
@@ -514,20 +514,32 @@ class FishingState(State):
     # -- views ------------------------------------------------------------------------------
     def seen_cards(self, seat: int | None = None) -> list[int]:
         """Every card that has been face up to all (opening floor, clean-up, plays, deals to the
-        floor), and the hidden ones ``seat`` knows: the public part of the card count."""
-        seen: list[int] = []
-        for event in self.log:
-            if event[0] == "floor":
-                seen.extend(event[1])
-                seen.extend(event[3])
-            elif event[0] == "deal":
-                seen.extend(event[1])
-            elif isinstance(event[0], int):
-                seen.append(event[1])
-                seen.extend(event[2])
+        floor), and the hidden ones ``seat`` knows: the public part of the card count.
+
+        The log only grows during a deal, so the cards of the events already read are kept with
+        the log they came from (a replaced log — a renaming determinization, a constructed
+        position — is read again from the start)."""
+        log = self.log
+        memo = self.__dict__.get("_seen_memo")
+        if memo is None or memo[0] is not log:
+            memo = (log, 0, frozenset())
+        _log, done, known = memo
+        if done < len(log):
+            seen: list[int] = []
+            for event in log[done:]:
+                if event[0] == "floor":
+                    seen.extend(event[1])
+                    seen.extend(event[3])
+                elif event[0] == "deal":
+                    seen.extend(event[1])
+                elif isinstance(event[0], int):
+                    seen.append(event[1])
+                    seen.extend(event[2])
+            known = known.union(seen)
+            self._seen_memo = (log, len(log), known)
         if self.pending is not None:
-            seen.append(self.pending[0])
-        return sorted(set(seen).difference(self._secret_from(seat)))
+            known = known | {self.pending[0]}
+        return sorted(known.difference(self._secret_from(seat)))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         game = self.game
