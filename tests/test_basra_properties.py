@@ -64,30 +64,3 @@ def test_deal_invariants(preset, options, seed, rng_seed):
         assert steps <= 2 * deck_size
     assert sum(map(len, state.captured)) + len(state.floor) == deck_size
     assert state.floor == [] or state.last_capturer == -1
-
-
-@pytest.mark.parametrize("preset, options", VARIANTS[::3])
-@FAST
-@given(seed=st.integers(0, 2**32), cut=st.integers(0, 60))
-def test_serialize_and_resample(preset, options, seed, cut):
-    game = load_game("basra", preset=preset, options=options)
-    state = game.new_initial_state(seed=seed)
-    rng = random.Random(seed)
-    for _step in range(cut):
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-    text = state.serialize()
-    assert game.deserialize_state(text).serialize() == text
-    for seat in range(game.num_players):
-        sample = state.resample_from_infostate(seat, rng)
-        assert sample.information_state_string(seat) == state.information_state_string(seat)
-        assert sample.hands[seat] == state.hands[seat]
-        assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
-        assert sample.view(seat) == state.view(seat)
-        if state.current_player() == seat:
-            assert sample.legal_actions() == state.legal_actions()
-        assert game.deserialize_state(sample.serialize()).serialize() == sample.serialize()
-        if not sample.is_terminal():
-            sample.playout(rng)

@@ -126,3 +126,12 @@ def test_heuristic_beats_random(game_name):
         total += scores[me] - scores[1 - me]
         wins += scores[me] > scores[1 - me]
     assert wins >= 8 and total > 0
+
+
+def test_xeri_opening_check_through_the_whole_stock_keeps_the_view_consistent():
+    """gamerules_4p: when the opening-pile check goes through the whole stock, the cards that end
+    on the pile are not listed as known at the bottom of the stock (fishing-relatives.md B2)."""
+    state = load_game("xeri", preset="gamerules_4p").new_initial_state(seed=122974)
+    assert all(c in state.stock for c in state.stock_known)
+    for seat in (None, 0, 1, 2, 3):
+        state.view(seat)

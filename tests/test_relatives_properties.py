@@ -52,30 +52,3 @@ def test_deal_invariants(game_name, preset, seed, rng_seed):
                 assert event[1] % 13 == 10 or event[1] % 13 == event[2][-1] % 13 or len(event[2]) == 1
         assert steps <= 4 * 52 + 10
     assert sum(map(len, state.captured)) + len(state.floor) == 52
-
-
-@pytest.mark.parametrize("game_name, preset", VARIANTS[::2])
-@FAST
-@given(seed=st.integers(0, 2**32), cut=st.integers(0, 60))
-def test_serialize_and_resample(game_name, preset, seed, cut):
-    game = load_game(game_name, preset=preset)
-    state = game.new_initial_state(seed=seed)
-    rng = random.Random(seed)
-    for _step in range(cut):
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-    text = state.serialize()
-    assert game.deserialize_state(text).serialize() == text
-    for seat in range(game.num_players):
-        sample = state.resample_from_infostate(seat, rng)
-        assert sample.information_state_string(seat) == state.information_state_string(seat)
-        assert sample.hands[seat] == state.hands[seat]
-        assert sample.view(seat) == state.view(seat)
-        if state.current_player() == seat:
-            assert sample.legal_actions() == state.legal_actions()
-        replayed = game.deserialize_state(sample.serialize())
-        assert replayed.information_state_string(seat) == sample.information_state_string(seat)
-        if not sample.is_terminal():
-            sample.playout(rng)

@@ -145,7 +145,8 @@ class PileState(FishingState):
             moved.append(stock[-1])
         self.floor = pile
         self.stock = tuple(stock)
-        self.stock_known = tuple(dict.fromkeys(moved))
+        in_stock = set(stock)  # a check that went through the whole stock puts moved cards back on the pile
+        self.stock_known = tuple(c for c in dict.fromkeys(moved) if c in in_stock)
         self.pinned = tuple(pinned)
         self.log.append(("floor", tuple(pile[self.face_down:]), tuple(moved), tuple(pile[self.face_down:])))
         self.opening = tuple(pile)
