@@ -247,3 +247,30 @@ def test_a_basra_capture_by_drag_and_drop(server, browser, tmp_path):
         pytest.fail("no capture in 40 turns")
     assert _my_captured(page) > 0
     assert not errors
+
+
+def test_chat_and_mute_between_two_people(server, browser):
+    answer = _post(server, "/api/tables", {"game": "basra", "seats": [{"kind": "human"}, {"kind": "human"}],
+                                           "join": {"seat": 0, "name": "Eleni"}})
+    table_id = answer["table"]["id"]
+    other = _post(server, f"/api/tables/{table_id}/join", {"seat": 1, "name": "Nikos"})
+    eleni, errors = _seat_page(browser, server, table_id, answer["token"], 0)
+    nikos, _errors = _seat_page(browser, server, table_id, other["token"], 1)
+
+    def say(page, text):
+        page.get_by_label("Chat message").fill(text)
+        page.get_by_role("button", name="Send").click()
+
+    say(nikos, "kalispera")
+    _wait(eleni, lambda: "kalispera" in eleni.locator(".chat-log").inner_text())
+    eleni.get_by_role("button", name="Mute Nikos").click()
+    _wait(eleni, lambda: eleni.get_by_role("button", name="Unmute Nikos").count() == 1)
+    assert "kalispera" not in eleni.locator(".chat-log").inner_text()
+    say(nikos, "yia sou")
+    _wait(nikos, lambda: "yia sou" in nikos.locator(".chat-log").inner_text())
+    eleni.wait_for_timeout(500)
+    assert "yia sou" not in eleni.locator(".chat-log").inner_text()
+    eleni.get_by_role("button", name="Unmute Nikos").click()
+    say(nikos, "ela")
+    _wait(eleni, lambda: "ela" in eleni.locator(".chat-log").inner_text())
+    assert not errors

@@ -223,6 +223,23 @@ export function reduce(model: TableModel, msg: ServerMessage): TableModel {
   }
 }
 
+/**
+ * Mute or unmute ``seat``'s chat on this socket (the server stops sending it, docs/protocol.md §6):
+ * the message to send and the muted seats afterwards.
+ */
+export function toggleMute(muted: ReadonlySet<number>, seat: number): { message: ClientMessage; muted: Set<number> } {
+  const next = new Set(muted);
+  const mute = !next.has(seat);
+  if (mute) next.add(seat);
+  else next.delete(seat);
+  return { message: { type: "mute", seat, muted: mute }, muted: next };
+}
+
+/** The chat lines to show: none from muted seats (earlier ones included). */
+export function visibleChat(chat: readonly ChatMsg[], muted: ReadonlySet<number>): ChatMsg[] {
+  return chat.filter((c) => !muted.has(c.seat));
+}
+
 /** Parse one frame; null for anything that is not a known server message. */
 export function parseServerMessage(raw: string): ServerMessage | null {
   let data: unknown;

@@ -9,7 +9,8 @@ import { fishing } from "./fishing";
 import { formatNumber, t } from "./i18n";
 import {
   api, type ClientMessage, Connection, type ConnectionStatus, emptyModel, type LegalAction, reduce,
-  type Replay, type ServerMessage, type SnapshotMsg, socketUrl, type TableInfo, type TableModel, type View,
+  type Replay, type ServerMessage, type SnapshotMsg, socketUrl, type TableInfo, type TableModel, toggleMute, type View,
+  visibleChat,
 } from "./protocol";
 import { rummy } from "./rummy";
 
@@ -152,7 +153,9 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     disabled: stored === null, placeholder: stored === null ? t("Spectators can read the chat") : t("Say something") });
   const chatForm = h("form", { class: "chat-form" }, chatInput,
     h("button", { type: "submit", disabled: stored === null }, t("Send")));
-  const chat = h("section", { class: "chat", "aria-label": t("Chat") }, h("h2", {}, t("Chat")), chatLog, chatForm);
+  const chatMutes = h("div", { class: "chat-mutes", "aria-label": t("Mute players in the chat") });
+  let muted = new Set<number>();
+  const chat = h("section", { class: "chat", "aria-label": t("Chat") }, h("h2", {}, t("Chat")), chatLog, chatMutes, chatForm);
   root.replaceChildren(h("div", { class: "table-page" }, play, chat));
 
   const send = (msg: ClientMessage) => {
@@ -240,9 +243,25 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
   }
 
   function renderChat() {
-    chatLog.replaceChildren(...model.chat.map((c) => h("li", {}, h("b", {}, c.name + ": "), c.text)));
+    const mine = model.snapshot?.seat ?? null;
+    const speakers = new Map<number, string>();
+    for (const c of model.chat) if (c.seat !== mine) speakers.set(c.seat, c.name);
+    for (const seat of muted) if (!speakers.has(seat)) speakers.set(seat, t("seat {n}", { n: seat + 1 }));
+    chatLog.replaceChildren(...visibleChat(model.chat, muted).map((c) => h("li", {}, h("b", {}, c.name + ": "), c.text)));
     chatLog.scrollTop = chatLog.scrollHeight;
+    chatMutes.replaceChildren(...[...speakers].map(([seat, name]) => h("button", {
+      type: "button", "data-mute": String(seat), "aria-pressed": String(muted.has(seat)),
+    }, muted.has(seat) ? t("Unmute {name}", { name }) : t("Mute {name}", { name }))));
   }
+
+  chatMutes.addEventListener("click", (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLElement>("[data-mute]");
+    if (!button) return;
+    const toggled = toggleMute(muted, Number(button.dataset.mute));
+    muted = toggled.muted;
+    send(toggled.message);
+    renderChat();
+  });
 
   root.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fishing } from "../src/fishing";
 import {
-  backoffDelay, emptyModel, moveMessage, parseServerMessage, reduce, type SnapshotMsg, socketUrl,
+  backoffDelay, type ChatMsg, emptyModel, moveMessage, parseServerMessage, reduce, type SnapshotMsg, socketUrl,
+  toggleMute, visibleChat,
 } from "../src/protocol";
 import { rummy } from "../src/rummy";
 import { actionsFor, errorText, playableCards, rendererFor, sideNames, tryText } from "../src/table";
@@ -121,5 +122,24 @@ describe("legal moves on the board", () => {
     expect(rendererFor({ floor: [] })).toBe(fishing);
     expect(rendererFor({ discard_pile: [] })).toBe(rummy);
     expect(sideNames(snapshot(1), ["Eleni", "Nikos"])).toEqual(["Eleni", "Nikos"]);
+  });
+});
+
+describe("chat mutes", () => {
+  const line = (id: number, seat: number): ChatMsg => ({ type: "chat", id, seat, name: `P${seat}`, text: "hi", at: "" });
+
+  it("toggles a seat and says so to the server", () => {
+    const first = toggleMute(new Set(), 2);
+    expect(first.message).toEqual({ type: "mute", seat: 2, muted: true });
+    expect([...first.muted]).toEqual([2]);
+    const second = toggleMute(first.muted, 2);
+    expect(second.message).toEqual({ type: "mute", seat: 2, muted: false });
+    expect(second.muted.size).toBe(0);
+  });
+
+  it("hides a muted seat's lines, earlier ones included", () => {
+    const chat = [line(1, 0), line(2, 1), line(3, 0)];
+    expect(visibleChat(chat, new Set([0])).map((c) => c.id)).toEqual([2]);
+    expect(visibleChat(chat, new Set()).length).toBe(3);
   });
 });
