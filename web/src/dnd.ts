@@ -69,7 +69,10 @@ export interface DragOptions {
 export function enableDragAndDrop(root: HTMLElement, options: DragOptions): () => boolean {
   let state: DragState = IDLE;
   let ghost: HTMLElement | null = null;
-  let swallowClick = false;
+  let dragged: HTMLElement | null = null;
+  // the element a finished drag started on: the click the browser may fire on it is not a tap
+  // (only that one: a click elsewhere right after a drop, e.g. on a choice the drop brought up, counts)
+  let swallowOn: HTMLElement | null = null;
 
   const targetAt = (x: number, y: number): string | null => {
     const el = document.elementFromPoint(x, y)?.closest<HTMLElement>("[data-drop]");
@@ -94,18 +97,21 @@ export function enableDragAndDrop(root: HTMLElement, options: DragOptions): () =
       ghost.setAttribute("aria-hidden", "true");
       document.body.append(ghost);
       source.classList.add("dragging");
+      dragged = source;
     }
     if (state.kind === "dragging" && ghost) {
       ghost.style.transform = `translate(${state.x}px, ${state.y}px) translate(-50%, -50%)`;
       mark(state.item, state.over);
     }
     if (effect && effect.type !== "start") {
-      swallowClick = true;
-      setTimeout(() => (swallowClick = false), 100);
+      const ended = dragged;
+      swallowOn = ended;
+      setTimeout(() => { if (swallowOn === ended) swallowOn = null; }, 100);
       ghost?.remove();
       ghost = null;
+      dragged = null;
       mark(null, null);
-      root.querySelector(".dragging")?.classList.remove("dragging");
+      ended?.classList.remove("dragging");
       if (effect.type === "drop") options.onDrop(effect.item, effect.target);
     }
   };
@@ -114,7 +120,7 @@ export function enableDragAndDrop(root: HTMLElement, options: DragOptions): () =
     const source = (event.target as HTMLElement).closest<HTMLElement>("[data-drag]");
     if (!source || event.button !== 0 || source.getAttribute("aria-disabled") === "true") return;
     source.setPointerCapture(event.pointerId);
-    swallowClick = false;
+    swallowOn = null;
     apply({ type: "down", item: source.dataset.drag ?? "", pointerId: event.pointerId, x: event.clientX, y: event.clientY });
   });
   root.addEventListener("pointermove", (event) => {
@@ -129,8 +135,8 @@ export function enableDragAndDrop(root: HTMLElement, options: DragOptions): () =
   root.addEventListener("pointercancel", (event) => apply({ type: "cancel", pointerId: event.pointerId }));
   // a drag ends with a click on its source: it is not a tap
   root.addEventListener("click", (event) => {
-    if (swallowClick) {
-      swallowClick = false;
+    if (swallowOn && swallowOn.contains(event.target as Node)) {
+      swallowOn = null;
       event.stopPropagation();
       event.preventDefault();
     }

@@ -13,3 +13,33 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
   }
   return node;
 }
+
+function sameAttributes(a: Element, b: Element): boolean {
+  return a.attributes.length === b.attributes.length
+    && Array.from(a.attributes).every((attr) => b.getAttribute(attr.name) === attr.value);
+}
+
+/**
+ * Make `parent`'s children equal to `next` while keeping every existing node that stays the same:
+ * an element with the same tag and attributes is kept and its children are patched the same way,
+ * anything else is replaced. So a re-render that does not change a button leaves that very button
+ * in place (a click pressed on it is not lost, focus stays), while a button that now means
+ * something else (another data-action) is a new element.
+ */
+export function patchChildren(parent: Node, next: readonly Node[]): void {
+  const old = Array.from(parent.childNodes);
+  next.forEach((node, i) => {
+    const current = old[i];
+    if (current === undefined) {
+      parent.appendChild(node);
+    } else if (current.nodeType === Node.TEXT_NODE && node.nodeType === Node.TEXT_NODE) {
+      if (current.nodeValue !== node.nodeValue) current.nodeValue = node.nodeValue;
+    } else if (current instanceof Element && node instanceof Element && current.tagName === node.tagName
+      && sameAttributes(current, node)) {
+      patchChildren(current, Array.from(node.childNodes));
+    } else {
+      parent.replaceChild(node, current);
+    }
+  });
+  for (const extra of old.slice(next.length)) parent.removeChild(extra);
+}

@@ -4,7 +4,7 @@
 import { scoreChart } from "./chart";
 import { cardImage, cardLabel, fan, type FaceStyle, sortHand, type SortMode } from "./cards";
 import { enableDragAndDrop } from "./dnd";
-import { h } from "./dom";
+import { h, patchChildren } from "./dom";
 import { fishing } from "./fishing";
 import { formatNumber, t } from "./i18n";
 import {
@@ -199,8 +199,9 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
   });
 
   const conn = new Connection(socketUrl(tableId, stored?.token ?? null, location), (msg: ServerMessage) => {
+    const before = model.snapshot?.version;
     model = reduce(model, msg);
-    if (msg.type === "snapshot") {
+    if (msg.type === "snapshot" && msg.version !== before) { // a re-sent snapshot keeps the open choice
       chooser = null;
       notice = null;
       announceLast(msg);
@@ -322,7 +323,7 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     }
     renderWaiting = false;
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key;
-    play.replaceChildren(...page().filter((x): x is HTMLElement => x !== null));
+    patchChildren(play, page().filter((x): x is HTMLElement => x !== null));
     play.dataset.version = String(snapshot()?.version ?? "");
     if (focusKey) play.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
     updateTimer();
@@ -390,7 +391,8 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     const sel = selected ? t("Selected {card}: now choose where it goes (the highlighted places).", { card: cardLabel(selected.card) }) : "";
     return h("div", { class: "turn" + (mine ? " mine" : "") },
       h("p", { class: "who-acts" }, who), last ? h("p", { class: "last" }, last) : null,
-      hint ? h("p", { class: "hint" }, hint) : null, sel ? h("p", { class: "selected-line" }, sel) : null);
+      hint ? h("p", { class: "hint" }, hint, " ", h("button", { class: "legal", "data-action": model.hint!.action.id,
+        "data-key": "hint-play" }, t("Play it"))) : null, sel ? h("p", { class: "selected-line" }, sel) : null);
   }
 
   function actionsBar(snap: SnapshotMsg, renderer: GameRenderer): HTMLElement {
