@@ -1,0 +1,121 @@
+"""What one seat of a fishing deal knows, as a tensor and as a perfect-recall string.
+
+The functions here are :class:`~kafenio.fishing.state.FishingState` methods (bound there), kept
+apart from the rules: ``seen_cards`` (the public card count), ``observation_tensor``,
+``information_state_string`` and its helper ``_dealt_to``. The tensor layout is in
+``docs/observations.md`` and ``docs/views-fishing.md``; what a seat may know is ``basra.md`` §2–§5
+(every played, captured and floor card is face up) and, for the hidden cards of Pişti and Xeri,
+``fishing-relatives.md`` (``FishingState._secret_from``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from kafenio.cards import format_card, format_cards
+from kafenio.engine.game import TERMINAL
+
+if TYPE_CHECKING:
+    from kafenio.fishing.state import FishingState
+
+
+def seen_cards(self: FishingState, seat: int | None = None) -> list[int]:
+    """Every card that has been face up to all (opening floor, clean-up, plays, deals to the
+    floor), and the hidden ones ``seat`` knows: the public part of the card count.
+
+    The log only grows during a deal, so the cards of the events already read are kept with
+    the log they came from (a replaced log — a renaming determinization, a constructed
+    position — is read again from the start)."""
+    log = self.log
+    memo = self.__dict__.get("_seen_memo")
+    if memo is None or memo[0] is not log:
+        memo = (log, 0, frozenset())
+    _log, done, known = memo
+    if done < len(log):
+        seen: list[int] = []
+        for event in log[done:]:
+            if event[0] == "floor":
+                seen.extend(event[1])
+                seen.extend(event[3])
+            elif event[0] == "deal":
+                seen.extend(event[1])
+            elif isinstance(event[0], int):
+                seen.append(event[1])
+                seen.extend(event[2])
+        known = known.union(seen)
+        self._seen_memo = (log, len(log), known)
+    if self.pending is not None:
+        known = known | {self.pending[0]}
+    return sorted(known.difference(self._secret_from(seat)))
+
+
+def observation_tensor(self: FishingState, seat: int) -> np.ndarray:
+    """Layout (``docs/views-fishing.md``): own hand 52 · floor 52 · seen 52 · pending card 52
+    · seat on turn (relative) N · hand sizes N (relative) · captured per side S · special
+    points per side S · stock count · match scores per side S (÷ 100)."""
+    game = self.game
+    n = game.num_players
+    sides = game.num_sides
+    out = np.zeros(4 * 52 + 2 * n + 3 * sides + 1, dtype=np.float32)
+    out[self.hands[seat]] = 1.0
+    hidden = self._secret_from(seat)
+    floor = [c for c in self.floor if c not in hidden]
+    if floor:
+        out[[52 + c for c in floor]] = 1.0
+    seen = self.seen_cards(seat)
+    if seen:
+        out[[104 + c for c in seen]] = 1.0
+    if self.pending is not None:
+        out[156 + self.pending[0]] = 1.0
+    base = 208
+    if self.cur != TERMINAL:
+        out[base + (self.cur - seat) % n] = 1.0
+    for s in range(n):
+        out[base + n + (s - seat) % n] = len(self.hands[s]) / 6.0
+    base += 2 * n
+    for s in range(sides):
+        out[base + s] = len(self.captured[s]) / 52.0
+        out[base + sides + s] = sum(self.specials[s]) / 100.0
+        out[base + 2 * sides + 1 + s] = self.match_scores[s] / 100.0
+    out[base + 2 * sides] = (len(self.stock) - self.stock_pos) / 52.0
+    return out
+
+
+def information_state_string(self: FishingState, seat: int) -> str:
+    """Perfect recall: the rules and match state, ``seat``'s batches as dealt, the opening floor
+    and the cards moved under the stock, then every event of the log, hidden cards masked
+    (``FishingState._card_text``), and the card whose capture is pending."""
+    parts = [f"{self.game.name} seat={seat} dealer={self.dealer} scores={list(self.match_scores)} "
+             f"carry={self.majority_in}"]
+    batches = iter(self._dealt_to(seat))
+    parts.append("hand " + format_cards(next(batches)))
+    for event in self.log:
+        if event[0] == "floor":
+            parts.append(f"floor {format_cards(event[1])} / bottom {format_cards(event[2])}")
+        elif event[0] == "deal":
+            parts.append(f"deal {format_cards(next(batches))} floor+ {format_cards(event[1])}")
+        elif isinstance(event[0], str):
+            parts.append(event[0] if event[0] == "end" else " ".join(map(str, event)))
+        else:
+            s, card, taken, bonus = event
+            shown = " ".join(self._card_text(c, seat) for c in taken)
+            parts.append(f"{s}:{self._card_text(card, seat)}x{shown}+{bonus}")
+    if self.pending is not None:
+        parts.append(f"pending {format_card(self.pending[0])}")
+    return "|".join(parts)
+
+
+def dealt_to(self: FishingState, seat: int) -> list[list[int]]:
+    """The batches dealt to ``seat`` (perfect recall): its plays grouped by batch + its hand."""
+    batches: list[list[int]] = [[]]
+    for event in self.log:
+        if event[0] == "deal":
+            batches.append([])
+        elif isinstance(event[0], int) and event[0] == seat:
+            batches[-1].append(event[1])
+    if self.pending is not None and self.cur == seat:
+        batches[-1].append(self.pending[0])
+    batches[-1].extend(self.hands[seat])
+    return [sorted(b) for b in batches]
