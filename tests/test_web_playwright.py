@@ -271,3 +271,31 @@ def test_chat_and_mute_between_two_people(server, browser):
     say(nikos, "ela")
     _wait(eleni, lambda: "ela" in eleni.locator(".chat-log").inner_text())
     assert not errors
+
+
+def test_the_lobby_edits_list_and_table_options_and_shows_the_rule_books_error_by_the_field(server, browser):
+    page, errors = _page(browser, server)
+    page.select_option("#game", "biriba")
+    page.locator(".options summary").click()
+    pots = page.locator("#opt-biribaki_sizes")
+    assert "Sizes of the pots" in page.locator('[data-option="biribaki_sizes"] label').inner_text()
+    assert "each from 1 to 30" in page.locator("#opt-biribaki_sizes-help").inner_text()
+    pots.fill("eleven")
+    pots.dispatch_event("change")
+    assert "whole numbers" in page.locator("#opt-biribaki_sizes-error").inner_text()
+    pots.fill("11, 11, 11")
+    pots.dispatch_event("change")
+    page.select_option("#opt-card_values", "old_greek")
+    page.click("text=Create the table")
+    error = page.locator("#opt-biribaki_sizes-error")
+    _wait(page, lambda: "one pot per side" in error.inner_text())
+    assert page.locator(".create > .alert").count() == 0
+    assert page.evaluate("document.activeElement.id") == "opt-biribaki_sizes"
+    pots.fill("9, 13")
+    pots.dispatch_event("change")
+    assert error.inner_text() == ""
+    page.click("text=Create the table")
+    page.wait_for_selector(".hand .card")
+    rules = page.locator(".rules").text_content()
+    assert "[9, 13]" in rules and "old_greek" in rules
+    assert not errors

@@ -3,7 +3,7 @@
 import { h } from "./dom";
 import { t } from "./i18n";
 import {
-  api, type GameInfo, type GameOption, type GamesAnswer, type NewTable, type SeatRequest, type TableInfo,
+  api, ApiError, type GameInfo, type GameOption, type GamesAnswer, type NewTable, type SeatRequest, type TableInfo,
 } from "./protocol";
 import { gameName, storeSeat } from "./table";
 
@@ -20,6 +20,36 @@ export function effectiveValues(game: GameInfo, presets: string[]): Record<strin
 export function seatCount(game: GameInfo, values: Record<string, unknown>): number {
   const n = values.num_players;
   return typeof n === "number" && n > 0 ? n : game.num_players;
+}
+
+/** Whole numbers separated by commas or spaces ("11, 11"); null when the text is anything else. */
+export function parseIntList(text: string): number[] | null {
+  const parts = text.split(/[\s,;]+/).filter((w) => w !== "");
+  return parts.every((w) => /^-?\d+$/.test(w)) ? parts.map(Number) : null;
+}
+
+/** An option's name in words: its rule book description with a capital letter, else its name. */
+export function optionLabel(option: GameOption): string {
+  const text = option.doc || option.name.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined) return t("off");
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
+  if (Array.isArray(value)) return value.join(", ");
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/** What an option accepts and its default, in words. */
+export function optionHelp(option: GameOption): string {
+  const range = option.low !== null || option.high !== null
+    ? { low: option.low ?? "…", high: option.high ?? "…" } : null;
+  const accepts = option.kind === "list"
+    ? (range ? t("Whole numbers separated by commas, each from {low} to {high}.", range) : t("Whole numbers separated by commas."))
+    : (option.kind === "int" || option.kind === "int?") && range ? t("A whole number from {low} to {high}.", range)
+      : option.kind === "int?" ? t("Empty: off.") : "";
+  return [accepts, t("Default: {value}.", { value: shown(option.default) })].filter(Boolean).join(" ");
 }
 
 export function mountLobby(root: HTMLElement, announce: (text: string) => void): () => void {
@@ -42,6 +72,7 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
   let presets: string[] = [];
   let edited: Record<string, unknown> = {};
   let seats: SeatRequest[] = [];
+  let fieldErrors: Record<string, string> = {};
 
   const defaultLevel = () => (catalog!.levels.includes("medium") ? "medium" : catalog!.levels[0]);
 
@@ -51,6 +82,7 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
     presets = base ? [base.name] : [];
     edited = {};
     seats = [];
+    fieldErrors = {};
     renderCreate();
   }
 
@@ -61,29 +93,47 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
 
   function optionField(option: GameOption, value: unknown): HTMLElement {
     const id = "opt-" + option.name;
+    const error = h("p", { class: "field-error", id: id + "-error", role: "alert" }, fieldErrors[option.name] ?? "");
+    const help = h("p", { class: "fixed", id: id + "-help" }, optionHelp(option));
+    const described = `${id}-help ${id}-error`;
     const set = (v: unknown) => {
+      delete fieldErrors[option.name];
+      error.textContent = "";
       edited[option.name] = v;
       if (option.name === "num_players") renderCreate();
     };
+    const label = h("label", { for: id }, optionLabel(option));
     let input: HTMLElement;
     if (option.kind === "bool") {
-      const box = h("input", { id, type: "checkbox", checked: value === true });
+      const box = h("input", { id, type: "checkbox", checked: value === true, "aria-describedby": described });
       box.addEventListener("change", () => set(box.checked));
-      return h("div", { class: "field check" }, box, h("label", { for: id }, option.text));
+      return h("div", { class: "field check", "data-option": option.name }, box, h("div", {}, label, help, error));
     } else if (option.kind === "int" || option.kind === "int?") {
-      const num = h("input", { id, type: "number", step: 1, min: option.low, max: option.high,
+      const num = h("input", { id, type: "number", step: 1, min: option.low, max: option.high, "aria-describedby": described,
         value: value === null || value === undefined ? "" : String(value),
         placeholder: option.kind === "int?" ? t("off") : null });
       num.addEventListener("change", () => set(num.value === "" ? null : Number(num.value)));
       input = num;
-    } else if (option.kind === "enum") {
-      const select = h("select", { id }, ...option.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))));
+    } else if (option.kind === "list") {
+      const text = h("input", { id, type: "text", inputmode: "numeric", "aria-describedby": described,
+        value: Array.isArray(value) ? value.join(", ") : "" });
+      text.addEventListener("change", () => {
+        const list = parseIntList(text.value);
+        if (list !== null) return set(list);
+        fieldErrors[option.name] = t("Write whole numbers separated by commas, such as 11, 11.");
+        error.textContent = fieldErrors[option.name];
+      });
+      input = text;
+    } else if (option.kind === "enum" || (option.kind === "table" && typeof value === "string")) {
+      const select = h("select", { id, "aria-describedby": described },
+        ...option.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))));
       select.addEventListener("change", () => set(option.choices.find((c) => String(c) === select.value)));
       input = select;
     } else {
-      return h("div", { class: "field" }, h("p", {}, option.text), h("p", { class: "fixed" }, t("Set by the presets: {value}", { value: JSON.stringify(value) })));
+      return h("div", { class: "field", "data-option": option.name }, h("p", {}, optionLabel(option)), help,
+        h("p", { class: "fixed" }, t("Set by the presets: {value}", { value: JSON.stringify(value) })));
     }
-    return h("div", { class: "field" }, h("label", { for: id }, option.text), input);
+    return h("div", { class: "field", "data-option": option.name }, label, input, help, error);
   }
 
   function renderCreate() {
@@ -153,7 +203,16 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
         } catch (err) {
           announce((err as Error).message);
           createBox.querySelector(".alert")?.remove();
-          createBox.append(h("p", { class: "alert", role: "alert" }, (err as Error).message));
+          const field = err instanceof ApiError ? err.field : null;
+          const input = field ? form.querySelector<HTMLElement>(`#opt-${CSS.escape(field)}`) : null;
+          if (field && input) { // the rule book's answer goes next to the option it is about
+            fieldErrors[field] = (err as Error).message;
+            form.querySelector(`#opt-${CSS.escape(field)}-error`)!.textContent = fieldErrors[field];
+            input.closest("details")?.setAttribute("open", "");
+            input.focus();
+          } else {
+            createBox.append(h("p", { class: "alert", role: "alert" }, (err as Error).message));
+          }
         }
       })();
     });

@@ -146,9 +146,9 @@ export interface NewTable {
 export interface ReplayFrame { step: number; seat: number | null; text: string | null; by_bot: boolean; view: View }
 export interface Replay { deal: number; dealer: number; frames: ReplayFrame[] }
 
-/** A REST error's detail ({"detail": {"code", "reason"}}), thrown by `api`. */
+/** A REST error's detail ({"detail": {"code", "reason", "field"?}}), thrown by `api`. */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, reason: string) {
+  constructor(readonly status: number, readonly code: string, reason: string, readonly field: string | null = null) {
     super(reason);
   }
 }
@@ -162,18 +162,20 @@ export async function api<T>(path: string, body?: unknown): Promise<T> {
   if (!response.ok) {
     let code = "http_" + response.status;
     let reason = response.statusText;
+    let field: string | null = null;
     try {
       const detail = (await response.json()).detail;
       if (detail && typeof detail === "object" && !Array.isArray(detail)) {
         code = detail.code ?? code;
         reason = detail.reason ?? reason;
+        field = typeof detail.field === "string" ? detail.field : null;
       } else if (detail !== undefined) {
         reason = typeof detail === "string" ? detail : JSON.stringify(detail);
       }
     } catch {
       // not JSON: keep the status text
     }
-    throw new ApiError(response.status, code, reason);
+    throw new ApiError(response.status, code, reason, field);
   }
   return (await response.json()) as T;
 }

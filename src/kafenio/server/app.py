@@ -91,7 +91,10 @@ class NewTable(BaseModel):
 
 
 def _error(err: HubError) -> HTTPException:
-    return HTTPException(err.status, {"code": err.code, "reason": err.reason})
+    detail = {"code": err.code, "reason": err.reason}
+    if err.field is not None:
+        detail["field"] = err.field
+    return HTTPException(err.status, detail)
 
 
 def create_app(settings: ServerSettings) -> FastAPI:

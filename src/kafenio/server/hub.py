@@ -46,13 +46,15 @@ def token_hash(token: str) -> str:
 
 
 class HubError(Exception):
-    """A refused lobby request: ``code`` for code, ``reason`` for people, an HTTP ``status``."""
+    """A refused lobby request: ``code`` for code, ``reason`` for people, an HTTP ``status``, and
+    the rule ``field`` (option or preset name) it is about, if any."""
 
-    def __init__(self, code: str, reason: str, status: int = 409):
+    def __init__(self, code: str, reason: str, status: int = 409, field: str | None = None):
         super().__init__(reason)
         self.code = code
         self.reason = reason
         self.status = status
+        self.field = field
 
 
 class Connection:
@@ -320,7 +322,7 @@ class Hub:
             rules = game_cls.rulebook.build(presets, options)
             instance = game_cls(rules)
         except KafenioError as err:
-            raise HubError("bad_rules", str(err), 422) from None
+            raise HubError("bad_rules", str(err), 422, getattr(err, "option", None)) from None
         n = instance.num_players
         levels = accepted_levels()
         if seats is None:

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { optionHelp, optionLabel, parseIntList } from "../src/lobby";
+import type { GameOption } from "../src/protocol";
+
+const option = (o: Partial<GameOption>): GameOption => ({
+  name: "biribaki_sizes", kind: "list", default: [11, 11], choices: [], low: 1, high: 30,
+  doc: "sizes of the pots (biribakia), one per side (§2.2)", text: "", ...o,
+});
+
+describe("lobby options", () => {
+  it("reads a list option written as whole numbers", () => {
+    expect(parseIntList("11, 11")).toEqual([11, 11]);
+    expect(parseIntList(" 9 11;13 ")).toEqual([9, 11, 13]);
+    expect(parseIntList("")).toEqual([]);
+    expect(parseIntList("11, eleven")).toBeNull();
+    expect(parseIntList("1.5")).toBeNull();
+  });
+
+  it("names an option by its rule book description", () => {
+    expect(optionLabel(option({}))).toBe("Sizes of the pots (biribakia), one per side (§2.2)");
+    expect(optionLabel(option({ doc: "", name: "kozi_mode" }))).toBe("Kozi mode");
+  });
+
+  it("says what an option accepts and its default", () => {
+    expect(optionHelp(option({}))).toBe("Whole numbers separated by commas, each from 1 to 30. Default: 11, 11.");
+    expect(optionHelp(option({ kind: "int", default: 600, low: 0, high: null })))
+      .toBe("A whole number from 0 to …. Default: 600.");
+    expect(optionHelp(option({ kind: "int?", default: null, low: null, high: null }))).toBe("Empty: off. Default: off.");
+    expect(optionHelp(option({ kind: "table", default: "standard", choices: ["standard", "old_greek"] })))
+      .toBe("Default: standard.");
+  });
+});
