@@ -275,6 +275,14 @@ def test_chat_and_mute_between_two_people(server, browser):
 
 def test_the_lobby_edits_list_and_table_options_and_shows_the_rule_books_error_by_the_field(server, browser):
     page, errors = _page(browser, server)
+    page.select_option("#game", "basra")
+    page.locator(".options summary").click()
+    points = page.locator("#opt-card_points")
+    assert points.input_value() == "A: 1, J: 1, 2C: 2, 10D: 3"
+    points.fill("A: 1, Z: 5")
+    points.dispatch_event("change")
+    page.click("text=Create the table")
+    _wait(page, lambda: "neither a rank nor a card" in page.locator("#opt-card_points-error").inner_text())
     page.select_option("#game", "biriba")
     page.locator(".options summary").click()
     pots = page.locator("#opt-biribaki_sizes")

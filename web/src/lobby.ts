@@ -28,6 +28,18 @@ export function parseIntList(text: string): number[] | null {
   return parts.every((w) => /^-?\d+$/.test(w)) ? parts.map(Number) : null;
 }
 
+function isNumberTable(value: unknown): value is Record<string, number> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    && Object.values(value).every((v) => typeof v === "number");
+}
+
+/** A table option written as "A: 1, 10D: 3" (name, colon or space, whole number); null otherwise. */
+export function parseNumberTable(text: string): Record<string, number> | null {
+  const entries = text.split(/[,;]/).map((e) => e.trim()).filter((e) => e !== "");
+  const pairs = entries.map((e) => e.match(/^([^\s:=]+)\s*[:=]?\s*(-?\d+)$/));
+  return pairs.every((m) => m !== null) ? Object.fromEntries(pairs.map((m) => [m![1], Number(m![2])])) : null;
+}
+
 /** An option's name in words: its rule book description with a capital letter, else its name. */
 export function optionLabel(option: GameOption): string {
   const text = option.doc || option.name.replace(/_/g, " ");
@@ -45,7 +57,8 @@ function shown(value: unknown): string {
 export function optionHelp(option: GameOption): string {
   const range = option.low !== null || option.high !== null
     ? { low: option.low ?? "…", high: option.high ?? "…" } : null;
-  const accepts = option.kind === "list"
+  const accepts = option.kind === "table" && isNumberTable(option.default) ? t("Entries such as A: 1, separated by commas.")
+    : option.kind === "list"
     ? (range ? t("Whole numbers separated by commas, each from {low} to {high}.", range) : t("Whole numbers separated by commas."))
     : (option.kind === "int" || option.kind === "int?") && range ? t("A whole number from {low} to {high}.", range)
       : option.kind === "int?" ? t("Empty: off.") : "";
@@ -121,6 +134,16 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
         const list = parseIntList(text.value);
         if (list !== null) return set(list);
         fieldErrors[option.name] = t("Write whole numbers separated by commas, such as 11, 11.");
+        error.textContent = fieldErrors[option.name];
+      });
+      input = text;
+    } else if (option.kind === "table" && isNumberTable(value)) {
+      const text = h("input", { id, type: "text", "aria-describedby": described,
+        value: Object.entries(value).map(([k, v]) => `${k}: ${v}`).join(", ") });
+      text.addEventListener("change", () => {
+        const table = parseNumberTable(text.value);
+        if (table !== null) return set(table);
+        fieldErrors[option.name] = t("Write entries such as A: 1, 10D: 3 (a name, a colon, a whole number), separated by commas.");
         error.textContent = fieldErrors[option.name];
       });
       input = text;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionHelp, optionLabel, parseIntList } from "../src/lobby";
+import { optionHelp, optionLabel, parseIntList, parseNumberTable } from "../src/lobby";
 import type { GameOption } from "../src/protocol";
 
 const option = (o: Partial<GameOption>): GameOption => ({
@@ -14,6 +14,12 @@ describe("lobby options", () => {
     expect(parseIntList("")).toEqual([]);
     expect(parseIntList("11, eleven")).toBeNull();
     expect(parseIntList("1.5")).toBeNull();
+  });
+
+  it("reads a table option written as name: points entries", () => {
+    expect(parseNumberTable("A: 1, J: 1, 2C: 2, 10D: 3")).toEqual({ A: 1, J: 1, "2C": 2, "10D": 3 });
+    expect(parseNumberTable("A 1; 7D=5")).toEqual({ A: 1, "7D": 5 });
+    expect(parseNumberTable("A: one")).toBeNull();
   });
 
   it("names an option by its rule book description", () => {
