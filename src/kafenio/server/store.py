@@ -2,8 +2,11 @@
 
 Every call opens a short session and closes it (never one per connection). A change of a table
 is a compare-and-set on its ``version`` (:meth:`Store.commit`), so two server processes cannot
-both apply a move to the same version. The schema is created and upgraded by alembic
-(:func:`upgrade`, ``kafenio db upgrade``), never by ``create_all`` at start-up.
+both apply a move to the same version. Changes of different tables that arrive while a write is
+under way are written together in the next transaction (a group commit); each caller is answered
+only once its transaction has committed, so an answered move survives ``kill -9``. The schema is
+created and upgraded by alembic (:func:`upgrade`, ``kafenio db upgrade``), never by
+``create_all`` at start-up.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import delete, event, select, update
+from sqlalchemy import Update, bindparam, delete, event, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -69,6 +73,28 @@ def now() -> datetime:
 
 
 @dataclass
+class Change:
+    """One compare-and-set of :meth:`Store.commit`, waiting for its transaction."""
+
+    table_id: str
+    version: int
+    columns: dict[str, Any]
+    moves: list[MoveRow]
+    delete_from: int | None
+    done: asyncio.Future[bool]
+
+
+@cache
+def _compare_and_set(columns: tuple[str, ...]) -> Update:
+    """``UPDATE`` of ``columns``, ``version`` and ``updated_at`` where id and version match (one
+    statement per column set, so SQLAlchemy's compiled cache is hit)."""
+    table = TableRow.__table__
+    return (update(table).where(table.c.id == bindparam("b_id"), table.c.version == bindparam("b_version"))
+            .values(version=bindparam("b_next"), updated_at=bindparam("b_at", type_=table.c.updated_at.type),
+                    **{c: bindparam("b_" + c, type_=table.c[c].type) for c in columns}))
+
+
+@dataclass
 class Loaded:
     """A table row and its accepted moves in order."""
 
@@ -94,9 +120,13 @@ class Store:
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         # SQLite has one writer: queueing writes here beats waiting on its busy lock
         self._write = asyncio.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        self._pending: list[Change] = []
+        self._writer: asyncio.Task | None = None
 
     async def close(self) -> None:
-        """Close every pooled connection."""
+        """Let the pending commits finish, then close every pooled connection."""
+        if self._writer is not None:
+            await asyncio.gather(self._writer, return_exceptions=True)
         await self.engine.dispose()
 
     # -- tables -------------------------------------------------------------------------------
@@ -122,21 +152,74 @@ class Store:
         still at ``version``; add ``moves``, and first delete the moves from seq ``delete_from``
         on (an undo).
 
+        The change joins the next group commit (see the module docstring); this returns once
+        that transaction has committed. Call it at most once at a time per table (the hub holds
+        the table's lock).
+
         Returns:
             False when another writer got there first (nothing was changed).
+
+        Raises:
+            SQLAlchemyError: the database refused this change (the others of its group are
+                written without it).
         """
-        async with self._write, self.sessions() as session, session.begin():
-            result = await session.execute(
-                update(TableRow).where(TableRow.id == table_id, TableRow.version == version)
-                .values(version=version + 1, updated_at=now(), **changes))
-            if result.rowcount != 1:
-                await session.rollback()
-                return False
-            if delete_from is not None:
-                await session.execute(delete(MoveRow).where(MoveRow.table_id == table_id,
-                                                            MoveRow.seq >= delete_from))
-            session.add_all(list(moves))
-        return True
+        change = Change(table_id, version, changes, list(moves), delete_from,
+                        asyncio.get_running_loop().create_future())
+        self._pending.append(change)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_pending(), name="kafenio-group-commit")
+        return await change.done
+
+    async def _write_pending(self) -> None:
+        """Write the pending changes, one transaction per group, until none is left."""
+        while self._pending:
+            group, self._pending = self._pending, []
+            try:
+                written = await self._write_group(group)
+            except Exception:  # a refused or raced change must not fail its group: one by one
+                for change in group:
+                    try:
+                        (ok,) = await self._write_group([change])
+                    except Exception as err:
+                        _answer(change, err)
+                    else:
+                        _answer(change, ok)
+                continue
+            for change, ok in zip(group, written, strict=True):
+                _answer(change, ok)
+
+    async def _write_group(self, group: list[Change]) -> list[bool]:
+        """One transaction for ``group``; whether each change was applied.
+
+        Tables are written in id order, so that two processes writing the same tables lock
+        their rows in the same order. Where the driver counts the rows of an ``executemany``
+        (SQLite), the compare-and-sets of a group go in one statement; when one of them finds
+        another version, :class:`_Raced` rolls the group back and the caller retries its changes
+        one by one.
+        """
+        at, ordered = now(), sorted(group, key=lambda c: c.table_id)
+        keys = {tuple(c.columns) for c in group}
+        async with self._write, self.engine.begin() as conn:
+            if len(group) > 1 and len(keys) == 1 and conn.dialect.supports_sane_multi_rowcount:
+                result = await conn.execute(_compare_and_set(keys.pop()), [_params(c, at) for c in ordered])
+                if result.rowcount != len(group):
+                    raise _Raced
+                applied = dict.fromkeys(map(id, group), True)
+            else:
+                applied = {id(c): (await conn.execute(_compare_and_set(tuple(c.columns)), _params(c, at))).rowcount == 1
+                           for c in ordered}
+            rows = []
+            for change in ordered:
+                if not applied[id(change)]:
+                    continue
+                if change.delete_from is not None:
+                    await conn.execute(delete(MoveRow).where(MoveRow.table_id == change.table_id,
+                                                             MoveRow.seq >= change.delete_from))
+                rows += [{"table_id": m.table_id, "seq": m.seq, "deal": m.deal, "seat": m.seat,
+                          "action": m.action, "by_bot": m.by_bot} for m in change.moves]
+            if rows:
+                await conn.execute(insert(MoveRow), rows)
+        return [applied[id(change)] for change in group]
 
     async def list_tables(self, phase: str | None = None, limit: int = 50) -> list[TableRow]:
         """Tables, newest first."""
@@ -176,6 +259,26 @@ class Store:
         async with self.sessions() as session:
             rows = list((await session.scalars(query)).all())
         return rows if after is not None else rows[::-1]
+
+
+class _Raced(Exception):
+    """A change of a group found its table at another version (the group is rolled back)."""
+
+
+def _params(change: Change, at: datetime) -> dict[str, Any]:
+    """The bound values of a change's compare-and-set."""
+    return {"b_id": change.table_id, "b_version": change.version, "b_next": change.version + 1, "b_at": at,
+            **{"b_" + k: v for k, v in change.columns.items()}}
+
+
+def _answer(change: Change, outcome: bool | Exception) -> None:
+    """Resolve a change's future (unless its caller stopped waiting)."""
+    if change.done.done():
+        return
+    if isinstance(outcome, Exception):
+        change.done.set_exception(outcome)
+    else:
+        change.done.set_result(outcome)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
