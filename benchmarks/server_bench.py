@@ -1,13 +1,19 @@
-"""Server benchmark: N concurrent tables of computer players driven over loopback WebSockets.
+"""Server benchmark: N concurrent tables, every seat played over its own loopback WebSocket.
 
-Starts ``uvicorn`` with the kafenio server on a fresh SQLite (or ``--database-url``) database on
-127.0.0.1, creates N tables whose seats are all "human" seats, and drives every seat from this
-process with a random player choosing among the snapshot's legal actions. It measures each
-move's latency (from sending ``move`` to receiving the snapshot of the next version) and reports
-moves/s, p50 and p99, and every error frame. Bounded: ``--seconds`` of play, then it stops the
-server. Loopback only.
+Starts ``uvicorn`` with the kafenio server (the settings of ``kafenio serve``) on a fresh SQLite
+database (or ``--database-url``) on 127.0.0.1, creates N tables whose seats are all "human"
+seats, claims every seat over REST and opens one WebSocket per seat from this process. Each
+seat plays like a person who thinks: when its snapshot offers it legal actions it waits a think
+time drawn uniformly from 0.5–1.5 × ``--think`` seconds, then sends a random legal ``move``;
+between deals it sends ``next_deal``. A move's latency runs from sending ``move`` to receiving
+the snapshot of the next version (the server's whole path: parse, rules, commit, fan-out).
+``--think 0`` plays flat out and measures the server's capacity instead.
 
-    PYTHONPATH=src python benchmarks/server_bench.py --tables 50 --seconds 20 --game basra
+Reports moves/s achieved, latency p50/p90/p99/max, the server process's CPU time per move (from
+``/proc``), every error frame and every crashed client. Bounded: ``--seconds`` of play, then it
+stops the server. Loopback only; ``benchmarks/README.md`` (server section) explains the figures.
+
+    python benchmarks/server_bench.py --tables 200 --seconds 40 --think 1
 """
 
 from __future__ import annotations
@@ -19,11 +25,11 @@ import os
 import random
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import httpx
@@ -37,68 +43,114 @@ import sys
 sys.path.insert(0, {src!r})
 import uvicorn
 from kafenio.server.app import ServerSettings, create_app
+from kafenio.server.cli import uvicorn_options
 from kafenio.server.store import upgrade
 upgrade({url!r})
 uvicorn.run(create_app(ServerSettings(database_url={url!r})), host="127.0.0.1", port={port},
-            log_level="warning", ws_max_size=65536)
+            log_level="warning", **uvicorn_options())
 """
+#: at most this many REST calls or WebSocket handshakes in flight while setting up
+SETUP_CONCURRENCY = 32
 
 
 def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-async def seat_loop(url: str, rng: random.Random, stop: float, latencies: list[float], errors: list[str]) -> int:
-    """Play one seat until ``stop`` or the match ends; returns the moves made."""
-    moves = 0
-    async with websockets.connect(url, max_size=2**22) as ws:
-        sent_at, acted = None, -1
-        while time.monotonic() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
-            except TimeoutError:
-                break
-            msg = json.loads(raw)
-            if msg["type"] == "error":
-                errors.append(msg["code"])
-                continue
-            if msg["type"] != "snapshot":
-                continue
-            if sent_at is not None and msg["version"] > acted:
-                latencies.append(time.perf_counter() - sent_at)
-                sent_at = None
-            if msg["phase"] == "finished":
-                break
-            if msg["phase"] == "deal_over" and msg["seat"] not in msg["ready"] and msg["version"] > acted:
-                acted = msg["version"]
-                await ws.send('{"type":"next_deal"}')
-            elif msg["deal"] and msg["deal"]["legal"] and msg["version"] > acted:
-                acted = msg["version"]
-                action = rng.choice(msg["deal"]["legal"])["id"]
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "move", "version": msg["version"], "action": action}))
-                moves += 1
-    return moves
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (``nan`` without ``/proc``)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(args: argparse.Namespace) -> dict:
+class Stats:
+    """What the seats measured."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: Counter[str] = Counter()
+        self.moves = 0
+
+
+async def seat_loop(ws: websockets.ClientConnection, rng: random.Random, think: float, stop: float,
+                    stats: Stats) -> None:
+    """Play one seat until ``stop`` or the end of the match."""
+    sent_at, acted, ready_for = None, -1, -1
+    while time.monotonic() < stop:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+        except TimeoutError:
+            break
+        msg = json.loads(raw)
+        if msg["type"] == "error":
+            stats.errors[msg["code"]] += 1
+            continue
+        if msg["type"] != "snapshot":
+            continue
+        if sent_at is not None and msg["version"] > acted:
+            stats.latencies.append(time.perf_counter() - sent_at)
+            sent_at = None
+        if msg["phase"] == "finished":
+            break
+        if msg["phase"] == "deal_over" and msg["deal"]["index"] > ready_for:
+            ready_for = msg["deal"]["index"]
+            await ws.send('{"type":"next_deal"}')
+        elif msg["deal"] and msg["deal"]["legal"] and msg["version"] > acted:
+            acted = msg["version"]
+            action = rng.choice(msg["deal"]["legal"])["id"]
+            if think:
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+                if time.monotonic() >= stop:
+                    break
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "move", "version": msg["version"], "action": action}))
+            stats.moves += 1
+
+
+async def seat_urls(args: argparse.Namespace) -> tuple[list[str], int]:
+    """Create the tables and claim every seat: the seats' WebSocket URLs, and seats per table."""
     base = f"http://127.0.0.1:{args.port}"
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         game = next(g for g in (await http.get("/api/games")).json()["games"] if g["name"] == args.game)
-        seats = [{"kind": "human"}] * game["num_players"]
-        urls = []
-        for _ in range(args.tables):
-            tid = (await http.post("/api/tables", json={"game": args.game, "seats": seats})).json()["table"]["id"]
-            for s in range(game["num_players"]):
-                token = (await http.post(f"/api/tables/{tid}/join", json={"seat": s, "name": f"b{s}"})).json()["token"]
-                urls.append(f"ws://127.0.0.1:{args.port}/ws/tables/{tid}?token={token}")
-    latencies: list[float] = []
-    errors: list[str] = []
+        n = game["num_players"]
+
+        async def table() -> list[str]:
+            async with gate:
+                made = await http.post("/api/tables", json={"game": args.game, "seats": [{"kind": "human"}] * n})
+                tid = made.json()["table"]["id"]
+                urls = []
+                for s in range(n):
+                    token = (await http.post(f"/api/tables/{tid}/join", json={"seat": s, "name": f"b{s}"})).json()
+                    urls.append(f"ws://127.0.0.1:{args.port}/ws/tables/{tid}?token={token['token']}")
+                return urls
+
+        tables = await asyncio.gather(*(table() for _ in range(args.tables)))
+    return [u for urls in tables for u in urls], n
+
+
+async def run(args: argparse.Namespace, server_pid: int | None = None) -> dict:
+    """Set the tables up, connect every seat, play ``args.seconds``; the figures."""
+    urls, per_table = await seat_urls(args)
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def connect(url: str) -> websockets.ClientConnection:
+        async with gate:
+            return await websockets.connect(url, max_size=2**22, open_timeout=60)
+
+    sockets = await asyncio.gather(*(connect(u) for u in urls))
+    stats = Stats()
+    cpu_before, client_before = cpu_seconds(server_pid) if server_pid else float("nan"), time.process_time()
     start = time.monotonic()
     stop = start + args.seconds
-    tasks = [asyncio.create_task(seat_loop(u, random.Random(i), stop, latencies, errors)) for i, u in enumerate(urls)]
+    tasks = [asyncio.create_task(seat_loop(ws, random.Random(i), args.think, stop, stats))
+             for i, ws in enumerate(sockets)]
     with Progress(transient=True) as progress:
         bar = progress.add_task(f"{args.tables} tables of {args.game}", total=args.seconds)
         while not all(t.done() for t in tasks) and time.monotonic() < stop + 5:
@@ -106,25 +158,36 @@ async def run(args: argparse.Namespace) -> dict:
             progress.update(bar, completed=min(args.seconds, time.monotonic() - start))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.monotonic() - start
+    server_cpu = (cpu_seconds(server_pid) - cpu_before) if server_pid else float("nan")
+    client_cpu = time.process_time() - client_before
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     crashed = [repr(r) for r in results if isinstance(r, BaseException)]
-    moves = sum(r for r in results if isinstance(r, int))
-    lat = sorted(latencies)
-    pct = (lambda q: 1000 * lat[min(len(lat) - 1, int(q * len(lat)))]) if lat else (lambda q: float("nan"))
-    return {"tables": args.tables, "game": args.game, "seconds": round(elapsed, 1), "moves": moves,
-            "moves_per_s": round(moves / elapsed, 1), "p50_ms": round(pct(0.50), 2), "p99_ms": round(pct(0.99), 2),
-            "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
-            "errors": errors, "crashed_clients": crashed}
+    lat = sorted(stats.latencies)
+
+    def pct(q: float) -> float | None:
+        return round(1000 * lat[min(len(lat) - 1, int(q * len(lat)))], 1) if lat else None
+
+    return {"tables": args.tables, "seats": len(urls), "game": args.game, "think_s": args.think,
+            "seconds": round(elapsed, 1), "moves": stats.moves, "moves_per_s": round(stats.moves / elapsed, 1),
+            "offered_moves_per_s": round(args.tables / args.think, 1) if args.think else None,
+            "p50_ms": pct(0.50), "p90_ms": pct(0.90), "p99_ms": pct(0.99), "max_ms": pct(1.0),
+            "server_cpu_ms_per_move": round(1000 * server_cpu / stats.moves, 2) if stats.moves else None,
+            "server_cpu_share": round(server_cpu / elapsed, 2), "client_cpu_share": round(client_cpu / elapsed, 2),
+            "seats_per_table": per_table, "errors": dict(stats.errors), "crashed_clients": crashed}
 
 
 def main() -> None:
+    """Parse the options, start the server, run, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=20.0, help="seconds of play (setup not counted)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean think time of a seat before each move, seconds (0: flat out)")
     parser.add_argument("--game", default="basra")
-    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
     args = parser.parse_args()
-    if not 1 <= args.tables <= 500 or not 1 <= args.seconds <= 300:
-        parser.error("--tables 1..500, --seconds 1..300")
+    if not 1 <= args.tables <= 500 or not 1 <= args.seconds <= 300 or not 0 <= args.think <= 60:
+        parser.error("--tables 1..500, --seconds 1..300, --think 0..60")
     args.port = free_port()
     folder = tempfile.mkdtemp(prefix="kafenio-bench-")
     url = args.database_url or f"sqlite:///{folder}/bench.sqlite3"
@@ -140,7 +203,7 @@ def main() -> None:
                 time.sleep(0.1)
         else:
             raise SystemExit("the server did not start")
-        result = asyncio.run(run(args))
+        result = asyncio.run(run(args, server.pid))
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -148,9 +211,10 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
     console.print_json(json.dumps(result))
-    ok = not result["errors"] and not result["crashed_clients"] and result["p99_ms"] < 100
+    ok = not result["errors"] and not result["crashed_clients"] and (result["p99_ms"] or 0) < 100
     console.print(f"[{'green' if ok else 'red'}]{'target met' if ok else 'target missed'}[/]: "
-                  f"p99 {result['p99_ms']} ms (target < 100), errors {len(result['errors'])}")
+                  f"{result['tables']} tables, {result['moves_per_s']} moves/s, p99 {result['p99_ms']} ms "
+                  f"(target < 100), errors {sum(result['errors'].values())}")
 
 
 if __name__ == "__main__":

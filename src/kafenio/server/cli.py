@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import webbrowser
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -44,7 +44,6 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from kafenio.server.app import ServerSettings, create_app
-        from kafenio.server.protocol import MAX_FRAME_BYTES
         from kafenio.server.store import default_database_url, upgrade
 
         url = database_url or default_database_url()
@@ -55,8 +54,16 @@ def register(app: typer.Typer) -> None:
                                                                             url=_hide_password(url)))
         if not no_browser:
             threading.Timer(1.0, webbrowser.open, args=(address,)).start()
-        uvicorn.run(app_, host=host, port=port, ws="websockets", ws_max_size=MAX_FRAME_BYTES,
-                    log_level="info")
+        uvicorn.run(app_, host=host, port=port, log_level="info", **uvicorn_options())
+
+
+def uvicorn_options() -> dict[str, Any]:
+    """The WebSocket settings ``kafenio serve`` gives uvicorn (``benchmarks/server_bench.py``
+    runs the server with the same): the ``websockets`` implementation, frames up to
+    :data:`~kafenio.server.protocol.MAX_FRAME_BYTES`."""
+    from kafenio.server.protocol import MAX_FRAME_BYTES
+
+    return {"ws": "websockets", "ws_max_size": MAX_FRAME_BYTES}
 
 
 def _hide_password(url: str) -> str:
