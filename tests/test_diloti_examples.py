@@ -130,6 +130,16 @@ def test_DIL_13_raise():
     assert declare(rules("diloti_online"), "{P4@1(AS 3C)}", "5H 9C KS", "seat 1: raise P4@1 to 9")["valid"]
 
 
+def test_DIL_13_raise_with_liberal_declarations():
+    """C3.9 ``full``: a raise *may* also take loose numerals, "in addition" to C3.5 — the raise
+    by the played card alone stays open."""
+    r = declare(rules("liberal_declarations"), "{P4@1(AS 3C)}", "5H 9C KS", "raise P4@1 to 9")
+    assert r["table_after"] == ["P9@0(AS 3C 5H)"]
+    state = table_position("{AD P4@1(AS 3C)}", {0: "5H 9C 10C KS"}, "liberal_declarations")
+    raises = [m for m in moves(state, "5H") if m.startswith("raise")]
+    assert raises == [norm("raise P4@1 to 9"), norm("raise P4@1 to 10 with AD")]
+
+
 def test_DIL_14_raise_back():
     assert declare(rules(), "{P9@0(AS 3C 5H)}", "AD 10H 6S", "seat 1: raise P9@0 to 10")["table_after"] == [
         "P10@1(AS 3C 5H AD)"]

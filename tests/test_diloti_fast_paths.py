@@ -138,8 +138,8 @@ def ref_numeral_moves(state, card, seat, own, values):
     for d, decl in enumerate(state.decls):
         if not ref_raisable(state, decl, seat) or (own is not None and own != d):
             continue
-        for sub in (ref_subsets(tuple(VALUE[floor[i]] for i in numerals), 10 - x - decl.value)
-                    if full else [()]):
+        subs = ref_subsets(tuple(VALUE[floor[i]] for i in numerals), 10 - x - decl.value) if full else ()
+        for sub in ((), *subs):
             total = decl.value + x + sum(VALUE[floor[numerals[j]]] for j in sub)
             if total <= 10 and total in values:
                 out.append(Move("raise", tuple(numerals[j] for j in sub), (d,), total))

@@ -491,12 +491,12 @@ def table_entry(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tu
     for d, s in enumerate(sig):
         if not raisable[d] or (own is not None and own != d):
             continue
-        if full:
-            budget = 10 - x - s[1]
-            out += [Move("raise", _bits(mask), (d,), s[1] + x + total)
-                    for mask, total in _budget_subsets(_head(vals, budget, ordered), budget)]
-        elif s[1] + x <= 10:
+        if s[1] + x <= 10:  # the played card alone (C3.5); ``full`` may add loose numerals (C3.9)
             out.append(Move("raise", (), (d,), s[1] + x))
+            if full:
+                budget = 10 - x - s[1]
+                out += [Move("raise", _bits(mask), (d,), s[1] + x + total)
+                        for mask, total in _budget_subsets(_head(vals, budget, ordered), budget)]
     liberal = plain_as_card != "strict"
     # the values whose groups a declaration can enter (C3.6, C3.9)
     touched = 0
