@@ -70,8 +70,11 @@ class Game(ABC):
         """Size of the fixed action space: every action id is in ``0 … n−1``."""
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
-        """Shape of :meth:`State.observation_tensor`."""
-        return self.new_initial_state(seed=0).observation_tensor(0).shape
+        """Shape of :meth:`State.observation_tensor` (fixed by the rules; computed once)."""
+        shape = self.__dict__.get("_observation_shape")
+        if shape is None:
+            shape = self._observation_shape = self.new_initial_state(seed=0).observation_tensor(0).shape
+        return shape
 
     # -- deals -----------------------------------------------------------------------------
     def new_initial_state(self, seed: int | None = None, deck: Sequence[int] | None = None, *,
@@ -228,7 +231,15 @@ class State(ABC):
 
     @abstractmethod
     def observation_tensor(self, seat: int) -> np.ndarray:
-        """The seat's observation as a float32 vector (layout in ``docs/observations.md``)."""
+        """The seat's observation as a new float32 vector of shape
+        ``game.observation_tensor_shape()`` (layout in ``docs/observations.md``)."""
+
+    def write_observation(self, seat: int, out: np.ndarray) -> None:
+        """Write :meth:`observation_tensor` ``(seat)`` into ``out`` (float32, shape
+        ``game.observation_tensor_shape()``), every slot overwritten; the learning environments
+        call this with a reused buffer. By default a copy; a game with a direct writer overrides
+        it (and makes :meth:`observation_tensor` allocate and call it)."""
+        np.copyto(out, self.observation_tensor(seat))
 
     @abstractmethod
     def information_state_string(self, seat: int) -> str:
@@ -270,12 +281,22 @@ class State(ABC):
         copy.apply_action(action)
         return copy
 
-    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
-        """int8 mask of length ``num_distinct_actions``; all zeros for a seat not on turn."""
-        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+    def legal_actions_mask(self, player: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
+        """int8 mask of shape ``(num_distinct_actions,)``, 1 for a legal action of ``player``
+        (default: the player on turn); all zeros for a seat not on turn.
+
+        Args:
+            player: the seat asking (``None``: whoever is on turn).
+            out: an int8 array of that shape to overwrite and return (a reused buffer) instead
+                of a new one.
+        """
+        if out is None:
+            out = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        else:
+            out.fill(0)
         if player is None or player == self.current_player():
-            mask[self.legal_actions()] = 1
-        return mask
+            out[self.legal_actions()] = 1
+        return out
 
     def carry_out(self) -> dict[str, Any]:
         """What this finished deal hands to the next deal of the match (JSON-ready; default none)."""

@@ -20,10 +20,12 @@ from kafenio.engine.game import TERMINAL
 if TYPE_CHECKING:
     from kafenio.fishing.state import FishingState
 
+FLOOR, SEEN, PENDING, TAIL = 52, 104, 156, 208
+"""Where the floor, seen, pending-card blocks and the per-seat/per-side tail start."""
 
-def seen_cards(self: FishingState, seat: int | None = None) -> list[int]:
-    """Every card that has been face up to all (opening floor, clean-up, plays, deals to the
-    floor), and the hidden ones ``seat`` knows: the public part of the card count.
+
+def _public_seen(self: FishingState) -> tuple[frozenset[int], list[int]]:
+    """The cards face up to all so far, as a set and as tensor indices (``SEEN`` + card).
 
     The log only grows during a deal, so the cards of the events already read are kept with
     the log they came from (a replaced log — a renaming determinization, a constructed
@@ -31,8 +33,8 @@ def seen_cards(self: FishingState, seat: int | None = None) -> list[int]:
     log = self.log
     memo = self.__dict__.get("_seen_memo")
     if memo is None or memo[0] is not log:
-        memo = (log, 0, frozenset())
-    _log, done, known = memo
+        memo = (log, 0, frozenset(), [])
+    _log, done, known, slots = memo
     if done < len(log):
         seen: list[int] = []
         for event in log[done:]:
@@ -44,43 +46,70 @@ def seen_cards(self: FishingState, seat: int | None = None) -> list[int]:
             elif isinstance(event[0], int):
                 seen.append(event[1])
                 seen.extend(event[2])
-        known = known.union(seen)
-        self._seen_memo = (log, len(log), known)
+        new = known.union(seen)
+        slots = slots + [SEEN + c for c in new.difference(known)]
+        known = new
+        self._seen_memo = (log, len(log), known, slots)
+    return known, slots
+
+
+def seen_cards(self: FishingState, seat: int | None = None) -> list[int]:
+    """Every card that has been face up to all (opening floor, clean-up, plays, deals to the
+    floor), and the hidden ones ``seat`` knows: the public part of the card count (sorted)."""
+    known = _public_seen(self)[0]
     if self.pending is not None:
         known = known | {self.pending[0]}
     return sorted(known.difference(self._secret_from(seat)))
 
 
-def observation_tensor(self: FishingState, seat: int) -> np.ndarray:
-    """Layout (``docs/views-fishing.md``): own hand 52 · floor 52 · seen 52 · pending card 52
-    · seat on turn (relative) N · hand sizes N (relative) · captured per side S · special
-    points per side S · stock count · match scores per side S (÷ 100)."""
+def observation_size(self: FishingState) -> int:
+    """Length of the observation tensor: ``4·52 + 2N + 3S + 1`` (``docs/observations.md``)."""
     game = self.game
-    n = game.num_players
-    sides = game.num_sides
-    out = np.zeros(4 * 52 + 2 * n + 3 * sides + 1, dtype=np.float32)
-    out[self.hands[seat]] = 1.0
-    hidden = self._secret_from(seat)
-    floor = [c for c in self.floor if c not in hidden]
-    if floor:
-        out[[52 + c for c in floor]] = 1.0
-    seen = self.seen_cards(seat)
-    if seen:
-        out[[104 + c for c in seen]] = 1.0
-    if self.pending is not None:
-        out[156 + self.pending[0]] = 1.0
-    base = 208
-    if self.cur != TERMINAL:
-        out[base + (self.cur - seat) % n] = 1.0
-    for s in range(n):
-        out[base + n + (s - seat) % n] = len(self.hands[s]) / 6.0
-    base += 2 * n
-    for s in range(sides):
-        out[base + s] = len(self.captured[s]) / 52.0
-        out[base + sides + s] = sum(self.specials[s]) / 100.0
-        out[base + 2 * sides + 1 + s] = self.match_scores[s] / 100.0
-    out[base + 2 * sides] = (len(self.stock) - self.stock_pos) / 52.0
+    return 4 * 52 + 2 * game.num_players + 3 * game.num_sides + 1
+
+
+def observation_tensor(self: FishingState, seat: int) -> np.ndarray:
+    """The observation of ``seat`` as a new float32 vector (:func:`write_observation`)."""
+    out = np.empty(observation_size(self), dtype=np.float32)
+    self.write_observation(seat, out)
     return out
+
+
+def write_observation(self: FishingState, seat: int, out: np.ndarray) -> None:
+    """Write ``seat``'s observation into ``out`` (float32, ``4·52 + 2N + 3S + 1``; layout in
+    ``docs/views-fishing.md``): own hand 52 · floor 52 · seen 52 (:func:`seen_cards`) ·
+    pending card 52 · seat on turn (relative) N · hand sizes ÷ 6 N (relative) · captured ÷ 52
+    per side S · special points ÷ 100 per side S · stock ÷ 52 · match scores ÷ 100 per side S.
+    Cards hidden from ``seat`` (Pişti's face-down opening cards) show neither on the floor nor
+    as seen."""
+    hands = self.hands
+    n = len(hands)
+    hidden = self._secret_from(seat)
+    ones = hands[seat][:]
+    if hidden:
+        ones += [FLOOR + c for c in self.floor if c not in hidden]
+    else:
+        ones += [FLOOR + c for c in self.floor]
+    ones += _public_seen(self)[1]
+    if self.pending is not None:
+        card = self.pending[0]
+        ones += (SEEN + card, PENDING + card)
+    if self.cur != TERMINAL:
+        ones.append(TAIL + (self.cur - seat) % n)
+    out.fill(0.0)
+    out[ones] = 1.0
+    if hidden:
+        out[[SEEN + c for c in hidden]] = 0.0
+    base = TAIL + n
+    for s, hand in enumerate(hands):
+        out[base + (s - seat) % n] = len(hand) / 6.0
+    base += n
+    sides = len(self.captured)
+    for s, (pile, special, score) in enumerate(zip(self.captured, self.specials, self.match_scores, strict=True)):
+        out[base + s] = len(pile) / 52.0
+        out[base + sides + s] = sum(special) / 100.0
+        out[base + 2 * sides + 1 + s] = score / 100.0
+    out[base + 2 * sides] = (len(self.stock) - self.stock_pos) / 52.0
 
 
 def information_state_string(self: FishingState, seat: int) -> str:

@@ -553,6 +553,7 @@ class FishingState(State):
         return out
 
     observation_tensor = observation.observation_tensor
+    write_observation = observation.write_observation
     information_state_string = observation.information_state_string
     _dealt_to = observation.dealt_to
 

@@ -7,8 +7,8 @@ modules (:mod:`kafenio.rl.basra_v0`, …) only name the game and add PettingZoo'
 * ``observe(agent)`` → ``{"observation": float32 (game.observation_tensor_shape()),
   "action_mask": int8 (num_distinct_actions,)}``; the mask is 1 for a legal action and all zeros
   for an agent not on turn. The observation layout belongs to the game module
-  (``docs/observations.md``). The observation array is a per-agent buffer that the next
-  ``observe`` of the same agent overwrites: copy it to keep it.
+  (``docs/observations.md``). Both arrays are per-agent buffers that the next ``observe`` of
+  the same agent overwrites in place: copy them to keep them.
 * The action space is ``Discrete(num_distinct_actions)``: the game's fixed action ids. A turn
   may take several consecutive decisions of the same agent (e.g. play a card, then choose the
   capture), so ``agent_selection`` can stay on one agent.
@@ -131,7 +131,7 @@ class KafenioAECEnv(AECEnv):
         self.observation_spaces = {a: obs_space if s == 0 else spaces.Dict(dict(obs_space.spaces))
                                    for s, a in enumerate(self.possible_agents)}
         self.action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
-        self._buffers = [np.zeros(shape, np.float32) for _s in range(n)]
+        self._buffers = [(np.zeros(shape, np.float32), np.zeros(num_actions, np.int8)) for _s in range(n)]
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """``Dict(observation=Box float32, action_mask=Box int8 0/1)``; the same object per agent."""
@@ -170,11 +170,14 @@ class KafenioAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.state.current_player()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """``{"observation": the agent's reused float32 buffer, "action_mask": int8 mask}``."""
+        """``{"observation": float32, "action_mask": int8}``: the agent's two reused buffers,
+        rewritten in place (``State.write_observation``, ``State.legal_actions_mask``)."""
         seat = self._seat[agent]
-        buffer = self._buffers[seat]
-        np.copyto(buffer, self.state.observation_tensor(seat))
-        return {"observation": buffer, "action_mask": self.state.legal_actions_mask(seat)}
+        observation, mask = self._buffers[seat]
+        state = self.state
+        state.write_observation(seat, observation)
+        state.legal_actions_mask(seat, mask)
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (``None`` for an agent whose deal is over).
