@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from kafenio.server import timers
+from kafenio.server.live import card_counts
 from kafenio.server.protocol import MAX_MESSAGE_BYTES
 from test_server_api import make_app, migrated_sqlite
 
@@ -278,3 +279,11 @@ def test_blitz_clock_hands_the_seat_to_a_computer(tmp_path, monkeypatch):
             assert away["deal"]["legal"] == []
             ws.send_json({"type": "back"})
             snapshot_when(ws, lambda s: not s["table"]["seats"][0]["away"])
+
+
+def test_an_actions_notation_in_the_view_reveals_no_card():
+    """§7 rule 4: a card put into the meld being built is counted where it lies, not again in the
+    view's ``last_action`` notation (Biriba's ``meld+ 3H`` can be undone)."""
+    before = card_counts({"hand": ["3H", "5S"], "last_action": "draw"})
+    after = card_counts({"hand": ["5S"], "turn": {"building": ["3H"]}, "last_action": "meld+ 3H"})
+    assert not any(n > before[c] for c, n in after.items())

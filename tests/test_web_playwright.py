@@ -1,7 +1,8 @@
 """The browser table against a real server: Python playwright with Debian's chromium.
 
 A ``kafenio serve``-style uvicorn server runs in a subprocess on a free loopback port with a
-temporary SQLite database (computer players without delay). The page is the built web table at
+temporary SQLite database (computer players without delay; the clock test has its own server whose
+computers think 0.4 s and whose blitz clock is a test-only 4 s). The page is the built web table at
 ``/`` (served from ``static/app/``). Skipped when ``/usr/bin/chromium``, playwright, the server package or
 npm (to build the page) is missing.
 """
@@ -18,6 +19,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import hatch_build
@@ -35,11 +37,14 @@ pytest.importorskip("kafenio.server.app", reason="the server package (kafenio.se
 
 SERVER = """
 import sys, uvicorn
+from kafenio.server import timers
 from kafenio.server.app import ServerSettings, create_app
 from kafenio.server.store import upgrade
-url, port = sys.argv[1], int(sys.argv[2])
+url, port, bot_delay, blitz = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+if blitz:  # a test-only short blitz clock, so that a clock runs out in a few seconds
+    timers.TIMERS["blitz"] = timers.TimerSpec(blitz, blitz)
 upgrade(url)
-uvicorn.run(create_app(ServerSettings(database_url=url, bot_delay=0.0)), host="127.0.0.1", port=port,
+uvicorn.run(create_app(ServerSettings(database_url=url, bot_delay=bot_delay)), host="127.0.0.1", port=port,
             ws="websockets", log_level="warning")
 """
 
@@ -57,17 +62,21 @@ def _post(base: str, path: str, body: dict) -> dict:
         return json.load(answer)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[str]:
+@contextmanager
+def _running_server(folder: Path, bot_delay: float = 0.0, blitz: float = 0.0) -> Iterator[str]:
+    """A server on a free port with a new SQLite database in ``folder``; yields its base URL.
+
+    ``bot_delay``: seconds a computer waits before each action; ``blitz``: seconds of the blitz
+    clock (each decision and between deals; 0 keeps the real blitz clock).
+    """
     if hatch_build.web_build_needed():
         if shutil.which("npm") is None:
             pytest.skip("the web table is not built and npm is not installed to build it")
         hatch_build.build_web()
     port = _free_port()
-    db = tmp_path_factory.mktemp("web") / "kafenio.db"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, f"sqlite:///{db}", str(port)], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, f"sqlite:///{folder / 'kafenio.db'}", str(port),
+                             str(bot_delay), str(blitz)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(150):
@@ -82,6 +91,20 @@ def server(tmp_path_factory) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    """Computers act at once."""
+    with _running_server(tmp_path_factory.mktemp("web")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def slow_server(tmp_path_factory) -> Iterator[str]:
+    """Computers think 0.4 s per action and the blitz clock gives 4 s per decision."""
+    with _running_server(tmp_path_factory.mktemp("web-slow"), bot_delay=0.4, blitz=4.0) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -306,4 +329,136 @@ def test_the_lobby_edits_list_and_table_options_and_shows_the_rule_books_error_b
     page.wait_for_selector(".hand .card")
     rules = page.locator(".rules").text_content()
     assert "[9, 13]" in rules and "old_greek" in rules
+    assert not errors
+
+
+def _hand(page) -> list[str]:
+    return page.locator(".hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+
+
+def _version(page) -> str:
+    return page.get_attribute(".play", "data-version")
+
+
+def _alert(page) -> str:
+    return page.locator(".play > .alert").inner_text()
+
+
+def test_a_hint_is_shown_and_can_be_played(server, browser):
+    answer = _post(server, "/api/tables", {"game": "basra", "join": {"seat": 0, "name": "Eleni"}})
+    page, errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"])
+    _wait(page, lambda: _my_turn(page))
+    page.get_by_role("button", name="Hint").click()
+    _wait(page, lambda: page.locator(".turn .hint").count() > 0)
+    hinted = page.locator(".hand .card.hinted")
+    assert hinted.count() == 1
+    card = hinted.get_attribute("data-card")
+    assert page.locator(".turn .hint").inner_text().startswith("Suggestion: Play ")
+    before = _version(page)
+    page.locator(".turn .hint button").click()
+    _wait(page, lambda: _version(page) != before and card not in _hand(page))
+    assert page.locator(".turn .hint").count() == 0  # a hint is about one position only
+    assert not errors
+
+
+def test_undo_against_computers_and_its_refusal_after_a_draw(server, browser):
+    answer = _post(server, "/api/tables", {"game": "biriba", "presets": ["standard_4p"],
+                                           "join": {"seat": 0, "name": "Eleni"}})
+    page, errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"])
+    refused = False
+    for _ in range(60):
+        _wait(page, lambda: _my_turn(page) or page.locator(".score-sheet").count() > 0)
+        if page.locator(".score-sheet").count():
+            pytest.fail("the deal ended without a card to start a meld with")
+        if not page.locator(".stock.legal").count():
+            before = _version(page)
+            _biriba_turn(page)  # a kozi to name, or the discard that ends the turn
+            _wait(page, lambda before=before: _version(page) != before)
+            continue
+        before = _version(page)
+        page.locator(".stock.legal").click()
+        _wait(page, lambda before=before: _version(page) != before and _my_turn(page))
+        if not refused:  # the drawn card was hidden: no undo (docs/protocol.md §7 rule 4)
+            page.get_by_role("button", name="Undo").click()
+            _wait(page, lambda: "No undo: a hidden card was revealed since that action" in _alert(page))
+            refused = True
+        start = page.locator('#main .all-moves button[data-key^="all:meld+ "]')
+        if start.count():
+            hand = _hand(page)
+            page.locator("#main .all-moves summary").click()
+            before = _version(page)
+            start.first.click()
+            _wait(page, lambda before=before: _version(page) != before)
+            assert len(_hand(page)) == len(hand) - 1
+            before = _version(page)
+            page.get_by_role("button", name="Undo").click()
+            _wait(page, lambda before=before: _version(page) != before)
+            assert sorted(_hand(page)) == sorted(hand) and _alert(page) == ""
+            assert page.locator(".stock.legal").count() == 0  # back to after the draw, not before it
+            break
+    else:
+        pytest.fail("no meld could be started in 60 turns")
+    assert not errors
+
+
+def test_a_finished_match_offers_a_replay_from_its_record_and_a_rematch(server, browser):
+    answer = _post(server, "/api/tables", {"game": "basra", "options": {"target_score": 52},
+                                           "join": {"seat": 0, "name": "Eleni"}})
+    table_id = answer["table"]["id"]
+    page, errors = _seat_page(browser, server, table_id, answer["token"], answer["seat"])
+    away = page.get_by_role("button", name="Let the computer play for me")
+    for _ in range(20):  # the computer plays each deal for the away seat; "Next deal" brings it back
+        _wait(page, lambda: away.count() > 0 or page.locator(".score-sheet").count() > 0)
+        if page.locator(".score-sheet .result").count():
+            break
+        if away.count():
+            away.click()
+        else:
+            page.get_by_role("button", name="Next deal").click()
+        page.wait_for_timeout(200)
+    sheet = page.locator(".score-sheet")
+    assert "won the match" in sheet.inner_text() or "drawn" in sheet.inner_text()
+    assert "Finished by a computer for: Eleni (you)" in sheet.inner_text()
+
+    replay, replay_errors = _page(browser, server)
+    replay.evaluate("id => { location.hash = '#/replay/' + id }", table_id)
+    replay.wait_for_selector(".replay-controls")
+    assert replay.locator(".replay .turn").inner_text() == "The deal as dealt."
+    assert replay.locator(".hand-fan").count() == 0  # a spectator's view: no hand
+    steps = int(replay.locator('input[type="range"]').get_attribute("max"))
+    record = urllib.request.urlopen(f"{server}/api/tables/{table_id}/record", timeout=10).read().decode()
+    first_deal, deal = [], None
+    for line in map(json.loads, record.splitlines()):
+        deal = line.get("deal", deal)
+        if "action" in line and deal == 0:
+            first_deal.append(line)
+    assert steps == len(first_deal)
+    replay.get_by_role("button", name="Next").click()
+    step = replay.locator(".replay .turn").inner_text()
+    assert step.startswith("Step 1: ") and ": Play " in step
+    assert step.endswith("(played by a computer)") == bool(first_deal[0].get("by_bot"))
+    replay.select_option('select[aria-label="Seen by"]', "0")
+    _wait(replay, lambda: replay.locator(".hand-fan").count() == 1)
+
+    page.get_by_role("button", name="Rematch").click()
+    _wait(page, lambda: table_id not in page.evaluate("location.hash"))
+    page.wait_for_selector(".hand .card")
+    assert page.locator(".seat.me").inner_text().startswith("Eleni")
+    assert "deal 1" in page.locator(".table-head .sub").inner_text()
+    assert not errors and not replay_errors
+
+
+def test_a_clock_that_runs_out_lets_a_computer_play_until_the_player_is_back(slow_server, browser):
+    answer = _post(slow_server, "/api/tables", {"game": "basra", "timer": "blitz",
+                                                "join": {"seat": 0, "name": "Eleni"}})
+    page, errors = _seat_page(browser, slow_server, answer["table"]["id"], answer["token"], answer["seat"])
+    _wait(page, lambda: _my_turn(page))
+    assert re.match(r"Time left: [0-4] s", page.locator(".timer").inner_text())
+    hand = _hand(page)
+    away = page.locator(".seat.me .tag", has_text="away: a computer plays")
+    _wait(page, lambda: away.count() == 1, timeout=8)
+    _wait(page, lambda: len(_hand(page)) < len(hand) or page.locator(".score-sheet").count() > 0, timeout=8)
+    page.get_by_role("button", name="I'm back").click()
+    _wait(page, lambda: away.count() == 0, timeout=3)
+    assert page.get_by_role("button", name="Let the computer play for me").count() == 1
     assert not errors

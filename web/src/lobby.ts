@@ -60,7 +60,8 @@ export function optionHelp(option: GameOption): string {
   const accepts = option.kind === "table" && isNumberTable(option.default) ? t("Entries such as A: 1, separated by commas.")
     : option.kind === "list"
     ? (range ? t("Whole numbers separated by commas, each from {low} to {high}.", range) : t("Whole numbers separated by commas."))
-    : (option.kind === "int" || option.kind === "int?") && range ? t("A whole number from {low} to {high}.", range)
+    : (option.kind === "int" || option.kind === "int?") && range && !option.choices.length
+      ? t("A whole number from {low} to {high}.", range)
       : option.kind === "int?" ? t("Empty: off.") : "";
   return [accepts, t("Default: {value}.", { value: shown(option.default) })].filter(Boolean).join(" ");
 }
@@ -121,7 +122,7 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
       const box = h("input", { id, type: "checkbox", checked: value === true, "aria-describedby": described });
       box.addEventListener("change", () => set(box.checked));
       return h("div", { class: "field check", "data-option": option.name }, box, h("div", {}, label, help, error));
-    } else if (option.kind === "int" || option.kind === "int?") {
+    } else if ((option.kind === "int" || option.kind === "int?") && !option.choices.length) {
       const num = h("input", { id, type: "number", step: 1, min: option.low, max: option.high, "aria-describedby": described,
         value: value === null || value === undefined ? "" : String(value),
         placeholder: option.kind === "int?" ? t("off") : null });
@@ -147,7 +148,7 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
         error.textContent = fieldErrors[option.name];
       });
       input = text;
-    } else if (option.kind === "enum" || (option.kind === "table" && typeof value === "string")) {
+    } else if (option.choices.length && (option.kind !== "table" || typeof value === "string")) {
       const select = h("select", { id, "aria-describedby": described },
         ...option.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))));
       select.addEventListener("change", () => set(option.choices.find((c) => String(c) === select.value)));

@@ -400,9 +400,13 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     const buttons = deal.legal.filter((a) => !renderer.onBoard(a.text)).map((a) =>
       h("button", { class: "legal", "data-action": a.id, "data-key": "act:" + a.text }, renderer.describe(a.text, deal.view)));
     const me = snap.seat !== null ? snap.table.seats[snap.seat] : null;
+    // against computers only, Undo is always offered during a deal: when it would be refused, the
+    // server's answer says which condition failed (docs/protocol.md §7)
+    const againstComputers = me !== null && snap.table.seats.every((s) => s.seat === snap.seat || s.kind === "computer");
     return h("div", { class: "actions", role: "group", "aria-label": t("Actions") }, ...buttons,
       snap.can_hint ? h("button", { "data-do": "hint", "data-key": "hint" }, t("Hint")) : null,
-      snap.can_undo ? h("button", { "data-do": "undo", "data-key": "undo" }, t("Undo")) : null,
+      snap.can_undo || (againstComputers && snap.phase === "playing")
+        ? h("button", { "data-do": "undo", "data-key": "undo", "data-granted": String(snap.can_undo) }, t("Undo")) : null,
       me && snap.phase === "playing" ? (me.away
         ? h("button", { "data-do": "back", "data-key": "back" }, t("I'm back"))
         : h("button", { "data-do": "away", "data-key": "away" }, t("Let the computer play for me"))) : null);
@@ -489,7 +493,8 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
 }
 
 export function errorText(code: string, reason: string, rule?: string | null): string {
-  const head = code === "illegal" ? t("Not allowed: {reason}", { reason }) : reason;
+  const head = code === "illegal" ? t("Not allowed: {reason}", { reason })
+    : code === "undo_refused" ? t("No undo: {reason}", { reason }) : reason;
   return rule ? t("{text} (rule {rule})", { text: head, rule }) : head;
 }
 

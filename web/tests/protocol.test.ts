@@ -78,6 +78,8 @@ describe("protocol messages", () => {
     expect(errorText("illegal", "you must capture when you can", "basra.md §3"))
       .toBe("Not allowed: you must capture when you can (rule basra.md §3)");
     expect(errorText("stale", "the table has moved on")).toBe("the table has moved on");
+    expect(errorText("undo_refused", "a hidden card was revealed since that action"))
+      .toBe("No undo: a hidden card was revealed since that action");
   });
 });
 

@@ -11,7 +11,7 @@ import json
 import re
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,9 +30,13 @@ from kafenio.server.timers import TIMERS, deadline_for
 CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:10|[A2-9JQK])[SHDC](?![0-9A-Za-z])|(?<![0-9A-Za-z])JK(?![0-9A-Za-z])")
 
 
-def card_counts(obj: Any) -> Counter[str]:
-    """How often each card string occurs in ``obj``'s JSON text."""
-    return Counter(CARD_RE.findall(json.dumps(obj)))
+def card_counts(view: Mapping[str, Any]) -> Counter[str]:
+    """How often each card string occurs in a view's JSON text (``docs/protocol.md`` §7 rule 4).
+
+    The view's ``last_action`` is left out: it is the notation of an action (``meld+ 3H``) whose
+    cards are counted where they now lie, so it reveals nothing.
+    """
+    return Counter(CARD_RE.findall(json.dumps({k: v for k, v in view.items() if k != "last_action"})))
 
 
 # -- games and computer players ------------------------------------------------------------------
@@ -165,6 +169,7 @@ class LiveTable:
     bot_played: list[set[int]] = field(default_factory=list)
     reveal: list[Counter[str]] = field(default_factory=list)
     bots: dict[int, Player] = field(default_factory=dict)
+    rules_lines: list[str] | None = None
 
     @classmethod
     def build(cls, row: TableRow, moves: list[MoveRow], games: GameRegistry) -> LiveTable:
@@ -324,7 +329,9 @@ class LiveTable:
     # -- what a seat sees ------------------------------------------------------------------------
     def table_info(self, connected: set[int]) -> p.TableInfo:
         """The public description of the table."""
-        return table_info(self.row, self.book, connected)
+        if self.rules_lines is None:  # the rules never change: described once per table
+            self.rules_lines = rules_text(self.book, self.row.rules, self.row.presets)
+        return table_info(self.row, self.book, connected, self.rules_lines)
 
     def legal(self, seat: int | None) -> list[p.LegalAction]:
         """The seat's legal actions (empty unless it is to act itself)."""
@@ -335,30 +342,42 @@ class LiveTable:
 
     def snapshot(self, seat: int | None, connected: set[int], now: float) -> p.SnapshotMsg:
         """The full snapshot for ``seat`` (``None``: a spectator)."""
-        phase = self.phase
-        deal = None
-        if self.state is not None:
-            moves = self.deal_moves()
-            last = None
-            if moves:
-                m = moves[-1]
-                last = p.LastAction(seat=m.seat, text=m.text, by_bot=m.by_bot)
-            deal = p.DealInfo(index=self.row.deal, step=len(moves), dealer=self.state.dealer, to_act=self.to_act(),
-                              view=self.state.view(seat), legal=self.legal(seat), last=last)
+        return self.snapshots([seat], connected, now)[seat]
+
+    def snapshots(self, seats: Iterable[int | None], connected: set[int],
+                  now: float) -> dict[int | None, p.SnapshotMsg]:
+        """The full snapshot of each of ``seats`` (``None``: a spectator), seat → snapshot.
+
+        The parts every seat sees alike (table, match, clock, last action) are built once; each
+        seat adds its own ``view(seat)``, legal actions and undo/hint flags.
+        """
+        phase, to_act, moves = self.phase, self.to_act(), self.deal_moves()
+        last = None
+        if self.state is not None and moves:
+            m = moves[-1]
+            last = p.LastAction(seat=m.seat, text=m.text, by_bot=m.by_bot)
         finished = [p.FinishedDeal(index=r.index, dealer=r.dealer, scores=r.scores, sheet=r.sheet,
                                    bot_played=sorted(self.bot_played[r.index]))
                     for r in self.match.deals]
         timer = None
         if self.row.deadline is not None and self.row.timer != "off":
-            timer = p.TimerInfo(mode=self.row.timer, seat=self.to_act(), deadline=self.row.deadline,
+            timer = p.TimerInfo(mode=self.row.timer, seat=to_act, deadline=self.row.deadline,
                                 remaining=max(0.0, self.row.deadline - now))
-        can_undo = seat is not None and phase == "playing" and self.undo_point(seat)[0] is not None
-        return p.SnapshotMsg(
-            version=self.version, seat=seat, table=self.table_info(connected), phase=phase, deal=deal,
-            match=p.MatchInfo(totals=self.match.totals, winner=self.match.winner, deals=finished),
-            timer=timer, can_undo=can_undo,
-            can_hint=self.row.hints and seat is not None and bool(deal and deal.legal),
-            ready=list(self.row.ready), rematch=list(self.row.rematch), next_table=self.row.next_table)
+        shared = {"version": self.version, "table": self.table_info(connected), "phase": phase,
+                  "match": p.MatchInfo(totals=self.match.totals, winner=self.match.winner, deals=finished),
+                  "timer": timer, "ready": list(self.row.ready), "rematch": list(self.row.rematch),
+                  "next_table": self.row.next_table}
+        out: dict[int | None, p.SnapshotMsg] = {}
+        for seat in seats:
+            deal = None
+            if self.state is not None:
+                deal = p.DealInfo(index=self.row.deal, step=len(moves), dealer=self.state.dealer, to_act=to_act,
+                                  view=self.state.view(seat), legal=self.legal(seat), last=last)
+            can_undo = seat is not None and phase == "playing" and self.undo_point(seat)[0] is not None
+            out[seat] = p.SnapshotMsg(seat=seat, deal=deal, can_undo=can_undo,
+                                      can_hint=self.row.hints and seat is not None and bool(deal and deal.legal),
+                                      **shared)
+        return out
 
     def hint(self, seat: int) -> int:
         """A computer's suggestion for ``seat`` (on turn)."""
@@ -379,12 +398,14 @@ def seat_name(info: Mapping[str, Any]) -> str:
     return info.get("name") or _("Player")
 
 
-def table_info(row: TableRow, book: RuleBook, connected: set[int]) -> p.TableInfo:
-    """The public description of a stored table (no live state needed)."""
+def table_info(row: TableRow, book: RuleBook, connected: set[int], rules_lines: list[str] | None = None
+               ) -> p.TableInfo:
+    """The public description of a stored table (no live state needed); ``rules_lines``: its
+    :func:`rules_text` when already known."""
     summary = row.summary
     return p.TableInfo(
         id=row.id, game=row.game, presets=row.presets, options=row.options, rules=row.rules,
-        rules_text=rules_text(book, row.rules, row.presets),
+        rules_text=rules_lines if rules_lines is not None else rules_text(book, row.rules, row.presets),
         seats=[p.SeatInfo(seat=i, kind=s["kind"], level=s.get("level"), name=seat_name(s),
                           claimed=s["kind"] == "computer" or s.get("token_hash") is not None,
                           connected=i in connected, away=bool(s.get("away")))
