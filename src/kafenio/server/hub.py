@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import gc
 import hashlib
 import logging
 import secrets
@@ -137,7 +138,8 @@ class Hub:
 
     # -- life -------------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Subscribe to hints, start the clock sweeper, resume computer players of every table."""
+        """Subscribe to hints, start the clock sweeper, resume computer players of every table;
+        then freeze the objects made so far out of the garbage collector's scans."""
         self.broker.subscribe(self._on_hint)
         await self.broker.start()
         self._sweeper = asyncio.create_task(self._sweep(), name="kafenio-sweeper")
@@ -146,6 +148,10 @@ class Hub:
                 live = await self.get(table_id)
                 if live is not None:
                     self._kick(live)
+        # what start-up made (modules, schemas, resumed tables) lives as long as the process: kept
+        # out of the collector's scans, a full collection no longer stalls every table ~0.1 s
+        gc.collect()
+        gc.freeze()
 
     async def stop(self) -> None:
         """Close the sockets, let the drivers and the sweeper finish their step, stop the broker.
@@ -164,6 +170,7 @@ class Hub:
                 task.cancel()
             await asyncio.gather(*pending, return_exceptions=True)
         await self.broker.close()
+        gc.unfreeze()
 
     async def _pause(self, seconds: float) -> bool:
         """Wait ``seconds``; True when the hub is stopping."""
@@ -215,10 +222,9 @@ class Hub:
         conns = [c for c in self.conns.get(live.id, ()) if not c.closed]
         if not conns:
             return
-        connected, at, texts = self.connected(live.id), time.time(), {}
+        snapshots = live.snapshots({c.seat for c in conns}, self.connected(live.id), time.time())
+        texts = {seat: p.dump(snapshot) for seat, snapshot in snapshots.items()}
         for conn in conns:
-            if conn.seat not in texts:
-                texts[conn.seat] = p.dump(live.snapshot(conn.seat, connected, at))
             conn.push(texts[conn.seat], snapshot=True)
 
     def _snapshot(self, live: LiveTable, conn: Connection) -> p.SnapshotMsg:
