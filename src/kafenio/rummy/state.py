@@ -809,6 +809,7 @@ class RummyState(State):
         return ("setup", "draw", "play", "end")[self.phase]
 
     observation_tensor = observation.observation_tensor
+    write_observation = observation.write_observation
     information_state_string = observation.information_state_string
 
 
