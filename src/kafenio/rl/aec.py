@@ -195,7 +195,8 @@ class KafenioAECEnv(AECEnv):
             state.apply_action(int(action))
         except (IllegalAction, TypeError, ValueError):
             raise illegal_action_error(state, action, agent) from None
-        self._cumulative_rewards[agent] = 0.0
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
         scores = state.side_scores()
         previous = self._scores
         if scores == previous:
@@ -203,13 +204,15 @@ class KafenioAECEnv(AECEnv):
         else:
             self._scores = scores
             side = self._side
-            self.rewards = {a: float(scores[side[s]] - previous[side[s]]) for s, a in enumerate(self.agents)}
+            self.rewards = rewards = {a: float(scores[side[s]] - previous[side[s]])
+                                      for s, a in enumerate(self.agents)}
+            for a, reward in rewards.items():
+                cumulative[a] += reward
         player = state.current_player()
         if player == TERMINAL:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[player]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the spectator view, then the view of the agent on turn."""
