@@ -1,4 +1,5 @@
-"""Hatchling build hook: build the browser table (``web/``) into ``src/kafenio/server/static/app/``.
+"""Hatchling build hook: build the browser table (``web/``) into ``src/kafenio/server/static/app/``
+and compile the message catalogs (``src/kafenio/locale/<lang>/LC_MESSAGES/kafenio.po`` → ``.mo``).
 
 Enabled in ``pyproject.toml`` by ``[tool.hatch.build.hooks.custom]``. For wheels and editable
 installs it runs ``npm ci`` (when ``web/node_modules`` is missing or older than the lock file) and
@@ -6,14 +7,27 @@ installs it runs ``npm ci`` (when ``web/node_modules`` is missing or older than 
 are git-ignored, so they are handed to hatchling as artifacts to land in the wheel.
 
 Set ``KAFENIO_SKIP_WEB_BUILD=1`` to install without Node: the server then serves its placeholder.
+
+Translations (English is the source language): ``python hatch_build.py catalogs`` extracts every
+``_()`` of ``src/kafenio`` and every ``t()`` of ``web/src`` (``babel.cfg``) into ``kafenio.pot``,
+merges it into each language's ``.po``, compiles the ``.mo`` files and writes the browser's JSON
+catalogs ``web/src/locale/<lang>.json`` from the same ``.po`` files. The ``.mo`` files are
+git-ignored and compiled by this hook for wheels and editable installs.
 """
 
 from __future__ import annotations
 
+import ast
+import io
+import json
 import os
+import re
 import shutil
 import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
@@ -22,6 +36,9 @@ WEB = ROOT / "web"
 BUILT = ROOT / "src" / "kafenio" / "server" / "static" / "app"
 BUILT_PAGE = BUILT / "index.html"
 SOURCES = ("src", "public", "index.html", "package.json", "package-lock.json", "tsconfig.json", "vite.config.ts")
+LOCALE = ROOT / "src" / "kafenio" / "locale"
+WEB_LOCALE = WEB / "src" / "locale"
+DOMAIN = "kafenio"
 
 
 def newest_mtime(paths: list[Path]) -> float:
@@ -68,15 +85,162 @@ def build_web(web: Path = WEB) -> None:
                                f"{done.stdout[-4000:]}\n{done.stderr[-4000:]}")
 
 
+# -- message catalogs -------------------------------------------------------------------------------
+
+_TS_TOKEN = re.compile(r"""
+    (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)
+  | (?P<name>[A-Za-z_$][\w$]*)
+  | (?P<open>[(\[{])
+  | (?P<close>[)\]}])
+  | (?P<comma>,)
+  | (?P<other>\S)
+""", re.VERBOSE | re.DOTALL)
+
+
+def extract_typescript(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+    """Babel extraction method for the web table's ``t(msgid, params?, plural?)`` calls.
+
+    Babel's own JavaScript extractor counts the commas inside an object literal as arguments, so
+    ``t("{n} card", {n, name}, "{n} cards")`` would lose its plural. Only string-literal
+    (not template) arguments are messages. Yields Babel's ``(lineno, funcname, message, comments)``.
+    """
+    text = fileobj.read().decode("utf-8")
+    tokens = [m for m in _TS_TOKEN.finditer(text) if m.lastgroup != "comment"]
+    for i, tok in enumerate(tokens[:-1]):
+        before = tokens[i - 1].group() if i else ""
+        if tok.group() != "t" or tokens[i + 1].group() != "(" or before in (".", "function"):
+            continue
+        args: list[list[re.Match]] = [[]]
+        depth = 0
+        for inner in tokens[i + 2:]:
+            kind = inner.lastgroup
+            if kind == "close" and depth == 0:
+                break
+            depth += {"open": 1, "close": -1}.get(kind, 0)
+            if kind == "comma" and depth == 0:
+                args.append([])
+            else:
+                args[-1].append(inner)
+        literal = [a[0].group() if len(a) == 1 and a[0].group()[0] in "\"'" else None for a in args]
+        if not literal[0]:
+            continue
+        msgid = ast.literal_eval(literal[0])
+        lineno = text.count("\n", 0, tok.start()) + 1
+        plural = (ast.literal_eval(literal[2]),) if len(literal) >= 3 and literal[2] else ()
+        yield lineno, "t", (msgid, *plural), []
+
+
+def extract_messages() -> Any:
+    """Every message of ``src/kafenio`` (``_()``) and ``web/src`` (``t()``) as a Babel catalog."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    catalog = Catalog(project="kafenio", msgid_bugs_address="", copyright_holder="kafenio",
+                      charset="utf-8")
+    sources = ((ROOT / "src" / "kafenio", "**.py", "python", {"_": None}),
+               (WEB / "src", "**.ts", extract_typescript, {"t": {1: (1,), 2: (1, 2)}}))
+    for folder, pattern, method, keywords in sources:
+        found = extract_from_dir(folder, [(pattern, method)], keywords=keywords, strip_comment_tags=True)
+        for filename, lineno, message, comments, context in found:
+            where = (folder.relative_to(ROOT) / filename).as_posix()
+            catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def web_catalog(po: Any) -> dict[str, Any]:
+    """The browser's catalog from a ``.po`` catalog: its Plural-Forms expression and the
+    translated messages that ``web/src`` uses (plural ones as one string per form)."""
+    messages: dict[str, Any] = {}
+    for m in po:
+        in_web = any(where.startswith("web/src/") for where, _line in m.locations)
+        if not m.id or not in_web or m.fuzzy or not (all(m.string) if m.pluralizable else m.string):
+            continue
+        messages[m.id[0] if m.pluralizable else m.id] = list(m.string) if m.pluralizable else m.string
+    return {"plural": po.plural_expr, "messages": dict(sorted(messages.items()))}
+
+
+def web_catalog_text(po: Any) -> str:
+    """:func:`web_catalog` as the JSON text kept in ``web/src/locale/<lang>.json``."""
+    return json.dumps(web_catalog(po), ensure_ascii=False, indent=1) + "\n"
+
+
+def po_files(locale: Path = LOCALE) -> dict[str, Path]:
+    """Language code (``el``, ``pt_BR``) → its ``.po`` file."""
+    return {p.parent.parent.name: p for p in sorted(locale.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))}
+
+
+def read_catalog(path: Path) -> Any:
+    """A ``.po`` file as a Babel catalog."""
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as f:
+        return read_po(f, locale=path.parent.parent.name, domain=DOMAIN)
+
+
+def compile_catalogs(locale: Path = LOCALE) -> list[Path]:
+    """Compile every ``.po`` under ``locale`` into the ``.mo`` beside it (fuzzy entries left out);
+    returns the ``.mo`` files."""
+    from babel.messages.mofile import write_mo
+
+    out = []
+    for path in po_files(locale).values():
+        mo = path.with_suffix(".mo")
+        with mo.open("wb") as f:
+            write_mo(f, read_catalog(path))
+        out.append(mo)
+    return out
+
+
+def catalogs_need_compiling(locale: Path = LOCALE) -> bool:
+    """Whether some ``.mo`` is missing or older than its ``.po``."""
+    return any(not p.with_suffix(".mo").is_file() or p.stat().st_mtime > p.with_suffix(".mo").stat().st_mtime
+               for p in po_files(locale).values())
+
+
+def write_catalog(catalog: Any, path: Path) -> None:
+    """Write ``catalog`` as a ``.po``/``.pot`` file (sorted, locations without line numbers)."""
+    from babel.messages.pofile import write_po
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, include_lineno=False, sort_output=True)
+    path.write_bytes(buffer.getvalue())
+
+
+def update_catalogs() -> None:
+    """Extract the template, merge it into every ``.po``, compile them, write the web catalogs."""
+    template = extract_messages()
+    write_catalog(template, LOCALE / f"{DOMAIN}.pot")
+    WEB_LOCALE.mkdir(exist_ok=True)
+    for lang, path in po_files().items():
+        catalog = read_catalog(path)
+        catalog.update(template, no_fuzzy_matching=True)
+        write_catalog(catalog, path)
+        (WEB_LOCALE / f"{lang}.json").write_text(web_catalog_text(read_catalog(path)), encoding="utf-8")
+    compile_catalogs()
+
+
 class WebBuildHook(BuildHookInterface):
     """Builds ``web/`` before a wheel or an editable install is made."""
 
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict) -> None:
-        if self.target_name != "wheel" or os.environ.get("KAFENIO_SKIP_WEB_BUILD") == "1":
+        if self.target_name != "wheel":
+            return
+        if catalogs_need_compiling():
+            self.app.display_info("compiling the message catalogs (src/kafenio/locale)")
+            compile_catalogs()
+        build_data["artifacts"].append("src/kafenio/locale/**/*.mo")
+        if os.environ.get("KAFENIO_SKIP_WEB_BUILD") == "1":
             return
         if web_build_needed():
             self.app.display_info("building the web table (npm run build in web/)")
             build_web()
         build_data["artifacts"].append("src/kafenio/server/static/app/**")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["catalogs"]:
+        sys.exit("usage: python hatch_build.py catalogs")
+    update_catalogs()

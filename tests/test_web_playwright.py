@@ -115,8 +115,8 @@ def browser() -> Iterator:
         b.close()
 
 
-def _page(browser, base: str, width: int = 1200, height: int = 900):
-    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+def _page(browser, base: str, width: int = 1200, height: int = 900, locale: str = "en-US"):
+    page = browser.new_context(viewport={"width": width, "height": height}, locale=locale).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(base + "/#/")
@@ -462,3 +462,22 @@ def test_a_clock_that_runs_out_lets_a_computer_play_until_the_player_is_back(slo
     _wait(page, lambda: away.count() == 0, timeout=3)
     assert page.get_by_role("button", name="Let the computer play for me").count() == 1
     assert not errors
+
+
+def test_a_greek_browser_gets_the_greek_table(server, browser):
+    answer = _post(server, "/api/tables", {"game": "basra", "join": {"seat": 0, "name": "Eleni"}})
+    lobby, errors = _page(browser, server, locale="el-GR")  # the browser's Accept-Language picks the catalog
+    assert lobby.locator("html").get_attribute("lang") == "el"
+    lobby.wait_for_selector("#create-title")
+    assert lobby.locator("#create-title").inner_text() == "Νέο τραπέζι"
+    assert lobby.locator("#language").input_value() == "el"
+    page, table_errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"],
+                                    locale="el-GR")
+    _wait(page, lambda: _my_turn(page))
+    assert page.locator(".turn .who-acts").inner_text() == "Σειρά σου."
+    assert page.get_by_role("button", name="Υπόδειξη").count() == 1
+    assert page.locator(".hand").get_attribute("aria-label") == "Το χέρι σου, 4 φύλλα"
+    labels = page.locator(".hand .card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    assert all(re.fullmatch(r"(άσσος|δύο|τρία|τέσσερα|πέντε|έξι|επτά|οκτώ|εννιά|δέκα|βαλές|ντάμα|ρήγας) "
+                            r"(κούπα|καρό|σπαθί|μπαστούνι)", label) for label in labels), labels
+    assert not errors and not table_errors

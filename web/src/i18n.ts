@@ -1,9 +1,10 @@
 // One translation function, t(), for every user-facing string (English is the source language).
 //
-// Catalogs are modules in src/locale/<lang>.ts exporting a default Catalog; they are generated
-// from the project's gettext .po files (messages plus the .po plural rule as a function), so the
-// Python side and the browser pick the same plural form. With no catalog the English text is used.
-// Extraction keywords for pybabel: t:1 and t:1,3 (singular, plural).
+// Catalogs are JSON files src/locale/<lang>.json, written from the project's gettext .po files
+// (src/kafenio/locale/<lang>/LC_MESSAGES/kafenio.po) by `python hatch_build.py catalogs`: the
+// translated messages t() uses and the .po Plural-Forms expression, so the Python side and the
+// browser pick the same plural form. With no catalog the English text is used.
+// t("msgid", params) and t("singular", params, "plural") are extracted from web/src (babel.cfg).
 
 export interface Catalog {
   /** msgid → translation; for plural messages, one string per plural form */
@@ -32,9 +33,41 @@ export function addCatalog(lang: string, catalog: Catalog): void {
   catalogs.set(lang, catalog);
 }
 
-const generated = import.meta.glob<Catalog>("./locale/*.ts", { eager: true, import: "default" });
-for (const [path, catalog] of Object.entries(generated)) {
-  addCatalog(path.replace(/^.*\/(.*)\.ts$/, "$1").replace("_", "-"), catalog);
+/** A JSON catalog as written from a .po file. */
+export interface CatalogFile { plural: string; messages: Record<string, string | string[]> }
+
+/**
+ * The function of a .po Plural-Forms expression such as `(n != 1)` or
+ * `(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)`: C syntax that is also
+ * JavaScript. Anything but `n`, digits, operators and parentheses is refused.
+ */
+export function pluralRule(expression: string): (n: number) => number {
+  if (!/^[n\d\s!=<>&|?:%()+\-*/]+$/.test(expression)) throw new Error(`not a plural expression: ${expression}`);
+  const rule = new Function("n", `return Number(${expression});`) as (n: number) => number;
+  return (n) => rule(n);
+}
+
+export function catalogFromFile(file: CatalogFile): Catalog {
+  return { messages: file.messages, plural: pluralRule(file.plural) };
+}
+
+const generated = import.meta.glob<CatalogFile>("./locale/*.json", { eager: true, import: "default" });
+for (const [path, file] of Object.entries(generated)) {
+  addCatalog(path.replace(/^.*\/(.*)\.json$/, "$1").replace("_", "-"), catalogFromFile(file));
+}
+
+/**
+ * The language to start in: the first of the browser's languages (its Accept-Language order)
+ * that has a catalog, matched exactly or by its main tag ("el-GR" → "el"); else English.
+ */
+export function preferredLanguage(browser: readonly string[]): string {
+  const offered = ["en", ...catalogs.keys()];
+  for (const tag of browser) {
+    const match = offered.find((code) => code.toLowerCase() === tag.toLowerCase())
+      ?? offered.find((code) => code.split("-")[0] === tag.split("-")[0].toLowerCase());
+    if (match) return match;
+  }
+  return "en";
 }
 
 export function setLanguage(lang: string): void {

@@ -3,7 +3,7 @@
 import "./style.css";
 import { type FaceStyle, type SortMode } from "./cards";
 import { h } from "./dom";
-import { direction, LANGUAGES, language, nativeName, setLanguage, t } from "./i18n";
+import { direction, LANGUAGES, language, nativeName, preferredLanguage, setLanguage, t } from "./i18n";
 import { mountLobby } from "./lobby";
 import { mountReplay, mountTable, type Preferences } from "./table";
 
@@ -11,7 +11,7 @@ const prefs: Preferences = {
   style: (localStorage.getItem("kafenio.faces") as FaceStyle | null) ?? "2color",
   sort: (localStorage.getItem("kafenio.sort") as SortMode | null) ?? "suit",
 };
-setLanguage(localStorage.getItem("kafenio.lang") ?? (navigator.language.startsWith("ar") ? "ar" : "en"));
+setLanguage(localStorage.getItem("kafenio.lang") ?? preferredLanguage(navigator.languages));
 
 const app = document.getElementById("app")!;
 let unmount: () => void = () => {};

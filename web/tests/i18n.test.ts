@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { addCatalog, direction, formatNumber, setLanguage, t } from "../src/i18n";
+import { addCatalog, catalogFromFile, direction, formatNumber, pluralRule, preferredLanguage, setLanguage, t } from "../src/i18n";
 import { cardLabel } from "../src/cards";
 
 afterEach(() => setLanguage("en"));
@@ -16,16 +16,38 @@ describe("t()", () => {
   });
 
   it("uses a catalog's translations and its plural rule", () => {
-    addCatalog("el", {
+    addCatalog("qaa", { // a language code reserved for local use: the real Greek catalog stays
       messages: { "Discard {card}": "Πέτα {card}", "{n} card": ["{n} φύλλο", "{n} φύλλα"], seven: "επτά",
         hearts: "κούπες", "{rank} of {suit}": "{rank} {suit}" },
       plural: (n) => (n === 1 ? 0 : 1),
     });
-    setLanguage("el");
+    setLanguage("qaa");
     expect(t("Discard {card}", { card: "ρήγα" })).toBe("Πέτα ρήγα");
     expect(t("{n} card", { n: 3 }, "{n} cards")).toBe("3 φύλλα");
     expect(cardLabel("7H")).toBe("επτά κούπες");
     expect(t("Untranslated")).toBe("Untranslated");
+  });
+
+  it("loads the Greek catalog written from the .po file", () => {
+    setLanguage("el");
+    expect(t("Your turn.")).toBe("Σειρά σου.");
+    expect(t("{rank} of {suit}", { rank: t("ace"), suit: t("hearts") })).toBe("άσσος κούπα");
+    expect(t("Your hand, {n} card", { n: 1 }, "Your hand, {n} cards")).toBe("Το χέρι σου, 1 φύλλο");
+    expect(t("Your hand, {n} card", { n: 11 }, "Your hand, {n} cards")).toBe("Το χέρι σου, 11 φύλλα");
+  });
+
+  it("evaluates .po plural expressions and refuses anything else", () => {
+    const slavic = pluralRule("(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)");
+    expect([1, 3, 5, 11, 21, 22].map(slavic)).toEqual([0, 1, 2, 2, 0, 1]);
+    expect(pluralRule("(n != 1)")(0)).toBe(1);
+    expect(() => pluralRule("alert(1)")).toThrow();
+    expect(catalogFromFile({ plural: "0", messages: { a: "b" } }).plural(5)).toBe(0);
+  });
+
+  it("starts in the first browser language that has a catalog", () => {
+    expect(preferredLanguage(["el-GR", "en"])).toBe("el");
+    expect(preferredLanguage(["it-IT", "el"])).toBe("el");
+    expect(preferredLanguage(["fr-FR"])).toBe("en");
   });
 
   it("knows which languages run right to left", () => {

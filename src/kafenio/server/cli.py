@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from kafenio.i18n import _
+from kafenio.i18n import _, available_languages, set_language
 
 DbUrlOpt = Annotated[str | None, typer.Option(
     "--database-url", help=_("SQLAlchemy URL (sqlite:///FILE or postgresql://…); default: SQLite in "
@@ -39,9 +39,18 @@ def register(app: typer.Typer) -> None:
               bot_delay: Annotated[float, typer.Option(
                   help=_("Seconds a computer player waits before each action."))] = 0.6,
               no_browser: Annotated[bool, typer.Option("--no-browser", help=_("Do not open the lobby."))] = False,
+              lang: Annotated[str | None, typer.Option(
+                  "--lang", help=_("Language of the server's messages (rule texts, errors), e.g. el; "
+                                   "default: the environment's (LANG)."))] = None,
               ) -> None:
         """Run the game server: migrate the database, serve the lobby and the tables."""
         import uvicorn
+
+        if lang is not None:
+            if lang not in ("en", *available_languages()):
+                raise typer.BadParameter(_("no catalog for {lang}; the languages are: {known}").format(
+                    lang=lang, known=", ".join(["en", *available_languages()])), param_hint="--lang")
+            set_language(lang)
 
         from kafenio.server.app import ServerSettings, create_app
         from kafenio.server.store import default_database_url, upgrade
