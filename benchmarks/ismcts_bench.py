@@ -3,8 +3,16 @@
 Each searched state is a fresh deal of ``game`` (deal ``i`` seeded ``seed + i``) played
 ``PREFIX_DECISIONS`` random decisions in, until a seat with at least two legal actions is on turn
 (built outside the timer). :class:`kafenio.agents.ismcts.ISMCTSPlayer` then runs
-``ITERATIONS_PER_SEARCH`` iterations from that seat, with random rollouts to the end of the deal
-(``heuristic_rollout=0``, as the anchor's rollouts are random).
+``ITERATIONS_PER_SEARCH`` iterations from that seat **with the game's search settings**
+(:func:`kafenio.agents.ismcts.search_settings`), exactly as the ``hard`` and ``expert`` levels
+search; only the budget differs (100 iterations, as the anchor's).
+
+What one iteration is: a determinization from the seat's information, a descent of the shared
+tree, one expansion, then the leaf. On Biriba (``GAME_SEARCH["biriba"]``) the leaf is a rollout of
+at most ``ROLLOUT_DEPTH_RUMMY`` (8) moves, 80% of them drawn from the greedy-melder preference and
+the rest uniformly at random, scored by ``rummy_search.position_scores`` (the running deal score,
+cards in hand not yet counted). The anchor's iteration is a determinization, a descent and a
+uniformly random rollout to the end of the gin rummy game (about 116 transitions, in C++).
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ def kafenio_ismcts(seconds: float = 10.0, seed: int = 0, game: str = "biriba") -
         loaded = load_game(game)
     except (KafenioError, ImportError, AttributeError) as err:  # a game still being written
         return {"name": name, "error": f"not available yet: {err}"}
-    player = ISMCTSPlayer(loaded, seed, Budget(iterations=ITERATIONS_PER_SEARCH), heuristic_rollout=0.0)
+    player = ISMCTSPlayer(loaded, seed, Budget(iterations=ITERATIONS_PER_SEARCH))
     iterations = searches = 0
     searching = 0.0
     while searching < seconds:

@@ -56,6 +56,16 @@ def test_results_reproducible_from_the_seed():
     assert other["pairings"] != runs[0]["pairings"]
 
 
+def test_search_plays_iteration_bound_and_its_think_time_is_reported():
+    plain, capped = (run_arena("basra", ["random", name], deals=2, seed=7, workers=1)
+                     for name in ("ismcts:8", "ismcts:8/0.0001s"))
+    margins = [[row["mean_margin"] for row in report["pairings"][0]["rows"]] for report in (plain, capped)]
+    assert margins[0] == margins[1]  # the 0.1 ms cap would bind at once: the arena drops it
+    (think,) = capped["think"]
+    assert think["player"] == "ismcts:8/0.0001s" and think["searches"] > 0
+    assert 0 < think["mean_seconds"] <= think["max_seconds"]
+
+
 def cli() -> typer.Typer:
     app = typer.Typer()
     register(app)
@@ -70,9 +80,13 @@ def cli() -> typer.Typer:
 def test_json_report_shape(tmp_path):
     path = tmp_path / "arena.json"
     out = CliRunner().invoke(cli(), ["arena", "basra", "--players", "random,ismcts:5,ismcts:10", "--deals", "2",
-                                     "--seed", "3", "--workers", "1", "--json", str(path)])
+                                     "--seed", "3", "--workers", "1", "--json", str(path),
+                                     "--log", str(tmp_path / "sets.jsonl")])
     assert out.exit_code == 0, out.output
     report = json.loads(path.read_text())
+    logged = [json.loads(line) for line in (tmp_path / "sets.jsonl").read_text().splitlines()]
+    assert sorted((r["pairing"], r["deal"]) for r in logged) == [(p, d) for p in range(3) for d in range(2)]
+    assert {len(r["scores"]) for r in logged} == {2}
     assert report["seed_scheme"] == 1 and report["game"] == "basra" and report["deals"] == 2
     assert [p["entrants"] for p in report["pairings"]] == [
         ["random", "ismcts:5"], ["random", "ismcts:10"], ["ismcts:5", "ismcts:10"]]

@@ -7,9 +7,18 @@ import random
 import pytest
 
 import kafenio
-from kafenio.agents.ismcts import Budget, ISMCTSPlayer
+from kafenio.agents.ismcts import (
+    GAME_SEARCH,
+    Budget,
+    ISMCTSPlayer,
+    RolloutPolicy,
+    SearchSettings,
+    search_settings,
+)
+from kafenio.agents.rummy_search import HAND_WEIGHT, position_scores, preferred_moves
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Seat
+from kafenio.rummy import actions as A
 
 pytestmark = pytest.mark.skipif("basra" not in kafenio.available_games(), reason="basra not available yet")
 
@@ -78,3 +87,44 @@ def test_not_on_turn_and_budget_errors():
     for bad in ("", "fast", "0", "5/"):
         with pytest.raises(KafenioError):
             Budget.parse(bad)
+
+
+def test_rollout_stops_after_its_depth_and_prefers_melding():
+    if "biriba" not in kafenio.available_games():
+        pytest.skip("biriba not available yet")
+    game, state = mid_deal(21, moves=30, name="biriba")
+    assert search_settings(game) is GAME_SEARCH["biriba"]
+    before = len(state.history)
+    RolloutPolicy(game, random.Random(1), SearchSettings(rollout_depth=5)).play_out(state)
+    assert len(state.history) - before == 5 or state.is_terminal()
+    unlimited = state.clone()
+    RolloutPolicy(game, random.Random(1), SearchSettings()).play_out(unlimited)
+    assert unlimited.is_terminal()
+    # a natural lay-off first, then finishing the meld, then natural meld cards, never retract
+    layoff, wild_layoff = A.LAYOFF + 3 * 53 + 7, A.LAYOFF + 53 + 52
+    discard = A.DISCARD + 9
+    assert list(preferred_moves([A.MELD_END, discard, layoff, wild_layoff])) == [layoff]
+    assert list(preferred_moves([A.RETRACT, A.MELD_END, A.MELD_ADD + 4])) == [A.MELD_END]
+    assert list(preferred_moves([A.RETRACT, A.MELD_ADD + 52, A.MELD_ADD + 4, discard])) == [A.MELD_ADD + 4]
+    assert list(preferred_moves([A.RETRACT, discard])) == [discard]
+    assert list(preferred_moves([A.RETRACT])) == [A.RETRACT]
+
+
+def test_position_scores_lift_the_hand_penalty_until_the_deal_ends():
+    if "biriba" not in kafenio.available_games():
+        pytest.skip("biriba not available yet")
+    game, state = mid_deal(5, moves=40, name="biriba")
+    hand_points = [sum(game.card_values[c] * n for s in state.sides[side] for c, n in enumerate(state.hands[s]))
+                   for side in range(game.num_sides)]
+    lifted = [score + (1 - HAND_WEIGHT) * h for score, h in zip(state.side_scores(), hand_points, strict=True)]
+    assert position_scores(state) == pytest.approx(lifted)
+    state.playout(random.Random(2))
+    assert position_scores(state) == state.side_scores()
+
+
+def test_search_settings_errors():
+    for bad in ({"rollout_depth": -1}, {"rollout_preference": 1.5}, {"heuristic_rollout": -0.1}):
+        with pytest.raises(KafenioError):
+            SearchSettings(**bad)
+    assert Budget(200, 1.0).iteration_bound() == Budget(200)
+    assert Budget(None, 1.0).iteration_bound() == Budget(None, 1.0)

@@ -9,8 +9,8 @@ import pytest
 import kafenio
 from kafenio.agents import RandomPlayer
 from kafenio.agents.hints import suggest
-from kafenio.agents.ismcts import Budget, ISMCTSPlayer
-from kafenio.agents.levels import LEVELS, make_level_player, make_named_player
+from kafenio.agents.ismcts import Budget, ISMCTSPlayer, search_settings
+from kafenio.agents.levels import LEVELS, SEARCH_BUDGETS, make_level_player, make_named_player
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Seat
 
@@ -67,3 +67,15 @@ def test_hint_is_legal_with_a_reason(game):
         assert hint.reason.strip()
         assert suggest(state, seat, budget=Budget(iterations=40), seed=2) == hint
         state.apply_action(hint.action)
+
+
+def test_search_levels_take_the_games_budget_and_drop_caps_on_request(game):
+    for level in ("hard", "expert"):
+        budgets = SEARCH_BUDGETS[level]
+        player = make_level_player(level, game, 1)
+        assert player.budget == budgets.get(game.name, budgets["*"])
+        assert player.settings == search_settings(game)
+        bound = make_level_player(level, game, 1, time_caps=False)
+        assert bound.budget == Budget(player.budget.iterations)
+    assert make_named_player("ismcts:50/1.5s", game, 1, time_caps=False).budget == Budget(50)
+    assert make_named_player("expert", game, 1, time_caps=False).budget.seconds is None

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import importlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from kafenio.agents.ismcts import Budget, ISMCTSPlayer, SearchResult, advance
+from kafenio.agents.ismcts import Budget, ISMCTSPlayer, SearchResult, advance, search_settings
 from kafenio.engine.game import Seat, State
 from kafenio.i18n import _
 
@@ -68,7 +68,8 @@ def suggest(seat_or_state: Seat | State, seat: int | None = None, *, budget: Bud
         door = seat_or_state
     else:
         door = Seat(seat_or_state, seat_or_state.current_player() if seat is None else seat)
-    searcher = ISMCTSPlayer(door.game, seed, budget, heuristic_rollout=HINT_HEURISTIC_ROLLOUT)
+    settings = replace(search_settings(door.game), heuristic_rollout=HINT_HEURISTIC_ROLLOUT)
+    searcher = ISMCTSPlayer(door.game, seed, budget, settings=settings)
     result = searcher.search(door)
     reason = _game_explanation(door, result.action) or _effect(door, result.action, random.Random(seed))
     verdict = _verdict(result)

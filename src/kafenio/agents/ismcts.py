@@ -11,12 +11,28 @@ algorithm 1 (``shared/AI-NOTES.md`` §3.1). Every iteration:
    another drawn card) are never merged: UCB uses the availability count
    ``Q + c·sqrt(ln(availability) / visits)`` instead of the parent's visits;
 3. **expands** one untried legal action;
-4. **rolls out** to the end of the deal with the game's heuristic player (probability
-   ``heuristic_rollout``) or a uniformly random legal action;
-5. **backs up** partner-aware rewards: each node's reward is the deal-score margin of the side
+4. **rolls out** with the game's heuristic player (probability ``heuristic_rollout``) or a
+   uniformly random legal action, to the end of the deal or for at most ``rollout_depth`` moves;
+5. **evaluates** the position reached with ``state.side_scores()``: the game's own score rules
+   applied to the deal as it stands (the final deal score at the end of a deal; in the middle of
+   a Biriba or Buraco deal the melds' card points and biriba/canastra bonuses, minus the cards
+   still in hand and the untaken-pot penalty, biriba.md §8, buraco.md §8);
+6. **backs up** partner-aware rewards: each node's reward is the deal-score margin of the side
    that chose it (its side's score minus the best opposing side's), so partners cooperate and
    opponents oppose. Margins are min–max normalised to [0, 1] over the margins this search has
    seen (game-agnostic: Basra margins are tens of points, Biriba margins thousands).
+
+Steps 4–5 are the *early playout termination* of the MCTS literature: Winands, Björnsson &
+Saito, "Monte Carlo Tree Search in Lines of Action", IEEE TCIAIG 2(4), 2010 (playouts stopped
+after a few moves and scored by an evaluation function); Lorentz, "Using evaluation functions
+in Monte-Carlo Tree Search", Theoretical Computer Science 644, 2016; and the survey of Browne
+et al., "A Survey of Monte Carlo Tree Search Methods", IEEE TCIAIG 4(1), 2012, which also
+covers rollouts biased by a cheap rule of thumb (``preferred_moves``). A random Biriba deal is
+about 265 actions, so a full random playout costs about 8 ms and a search of a few hundred
+iterations would not fit a move's time; a playout of a few moves, biased towards melding and
+scored by the running deal score, keeps a leaf below a millisecond. Per game the settings are
+data, :data:`GAME_SEARCH` (:class:`SearchSettings`); the fishing games' deals are short and
+roll out at random to their end.
 
 The budget is a number of iterations, a number of seconds, or both (whichever ends first). With
 an iteration budget alone the choice is a deterministic function of the seed and the seat's
@@ -28,15 +44,72 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from kafenio.agents import Player, make_player
+from kafenio.agents import Player, make_player, rummy_search
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Game, Seat, State
 from kafenio.i18n import _
 
+ROLLOUT_DEPTH_RUMMY = 8
+"""Biriba's and Buraco's rollout depth (moves; about two turns)."""
+
+ROLLOUT_PREFERENCE_RUMMY = 0.8
+"""How often a Biriba or Buraco rollout move follows :func:`kafenio.agents.rummy_search.preferred_moves`."""
+
 DEFAULT_EXPLORATION = 0.7
 """UCB constant on rewards normalised to [0, 1] (0.7, as in Cowling et al.'s experiments)."""
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How a search treats a leaf, per game (:data:`GAME_SEARCH`).
+
+    Attributes:
+        rollout_depth: moves played past the tree before the position is scored;
+            ``None`` plays to the end of the deal.
+        evaluation: ``state -> score per match side`` of the position the rollout reached
+            (default :func:`running_score`; the margins between sides are what counts).
+        preferred_moves: ``legal actions -> the non-empty subset a rollout move prefers`` (a
+            cheap rule of thumb), or ``None``.
+        rollout_preference: probability in [0, 1] that a rollout move is drawn from
+            ``preferred_moves`` (else from every legal action, so a rollout always ends).
+        heuristic_rollout: probability in [0, 1] of a move of the game's heuristic player in the
+            rollout (tried before the preference; about 1 ms a move on Biriba).
+        exploration: the UCB constant on normalised rewards.
+
+    Raises:
+        KafenioError: a depth below 0 or a probability outside [0, 1].
+    """
+
+    rollout_depth: int | None = None
+    evaluation: Callable[[State], Sequence[float]] = field(default=lambda state: state.side_scores())
+    preferred_moves: Callable[[Sequence[int]], Sequence[int]] | None = None
+    rollout_preference: float = 0.0
+    heuristic_rollout: float = 0.0
+    exploration: float = DEFAULT_EXPLORATION
+
+    def __post_init__(self) -> None:
+        if self.rollout_depth is not None and self.rollout_depth < 0:
+            raise KafenioError(_("the rollout depth must be 0 or more moves"))
+        if not (0.0 <= self.heuristic_rollout <= 1.0 and 0.0 <= self.rollout_preference <= 1.0):
+            raise KafenioError(_("the rollout probabilities must lie in [0, 1]"))
+
+
+RUMMY_SEARCH = SearchSettings(rollout_depth=ROLLOUT_DEPTH_RUMMY, evaluation=rummy_search.position_scores,
+                              preferred_moves=rummy_search.preferred_moves,
+                              rollout_preference=ROLLOUT_PREFERENCE_RUMMY)
+"""Biriba's and Buraco's settings (:mod:`kafenio.agents.rummy_search`)."""
+
+GAME_SEARCH: dict[str, SearchSettings] = {"biriba": RUMMY_SEARCH, "buraco": RUMMY_SEARCH}
+"""Per game, its search settings; a game not listed rolls out at random to the end of the deal
+(the fishing games: a Basra deal is about 50 moves)."""
+
+
+def search_settings(game: Game) -> SearchSettings:
+    """The search settings of ``game`` (:data:`GAME_SEARCH`, else the defaults)."""
+    return GAME_SEARCH.get(game.name, SearchSettings())
 
 
 @dataclass(frozen=True)
@@ -82,11 +155,19 @@ class Budget:
                                  "or N/Ns (both), e.g. 500, 1.5s, 500/2s").format(text=text)) from None
         return cls(iterations, seconds)
 
+    def iteration_bound(self) -> Budget:
+        """This budget without its time cap when it has an iteration limit (else unchanged)."""
+        return self if self.iterations is None else Budget(iterations=self.iterations)
+
     def __str__(self) -> str:
         parts = [str(self.iterations)] if self.iterations is not None else []
         if self.seconds is not None:
             parts.append(f"{self.seconds:g}s")
         return "/".join(parts)
+
+
+DEFAULT_BUDGET = Budget(iterations=500)
+"""The budget of ``ismcts`` without one."""
 
 
 @dataclass
@@ -134,8 +215,9 @@ def advance(state: State, action: int) -> None:
 
 
 class RolloutPolicy:
-    """Plays a determinized deal to its end: the game's heuristic player with probability
-    ``heuristic`` per move, else a uniformly random legal action.
+    """Plays a determinized deal on: the game's heuristic player with probability ``heuristic``
+    per move, else a uniformly random legal action, to the end of the deal or for at most
+    ``depth`` moves.
 
     The heuristic acts through a :class:`Seat` on the determinized state, so it sees exactly what
     the acting seat would see there. A game without a heuristic player rolls out at random.
@@ -143,14 +225,15 @@ class RolloutPolicy:
     Args:
         game: the game.
         rng: the randomness of move choice (shared with the search, for determinism).
-        heuristic: probability in [0, 1] of a heuristic move.
+        settings: ``heuristic_rollout`` and ``rollout_depth`` (:class:`SearchSettings`).
     """
 
-    def __init__(self, game: Game, rng: random.Random, heuristic: float):
-        if not 0.0 <= heuristic <= 1.0:
-            raise KafenioError(_("the heuristic rollout probability must lie in [0, 1]"))
+    def __init__(self, game: Game, rng: random.Random, settings: SearchSettings):
         self.rng = rng
-        self.heuristic = heuristic
+        self.heuristic = heuristic = settings.heuristic_rollout
+        self.depth = settings.rollout_depth
+        self.prefer = settings.rollout_preference if settings.preferred_moves is not None else 0.0
+        self.preferred = settings.preferred_moves
         self.player: Player | None = None
         if heuristic > 0:
             try:
@@ -159,16 +242,21 @@ class RolloutPolicy:
                 self.player = None  # no heuristic for this game yet: random rollouts
 
     def play_out(self, state: State) -> None:
-        """Play ``state`` to the end of the deal (in place)."""
-        player, p, rng = self.player, self.heuristic, self.rng
-        if player is None or p == 0:
+        """Play ``state`` on (in place): to the end of the deal, or ``depth`` moves."""
+        player, p, rng, depth = self.player, self.heuristic, self.rng, self.depth
+        prefer, preferred = self.prefer, self.preferred
+        if depth is None and (player is None or p == 0) and prefer == 0:
             state.playout(rng)
             return
-        while not state.is_terminal():
-            if p >= 1 or rng.random() < p:
+        moves = 0
+        while not state.is_terminal() and (depth is None or moves < depth):
+            moves += 1
+            if player is not None and (p >= 1 or rng.random() < p):
                 action = player.step(Seat(state, state.current_player()))
             else:
                 legal = state.legal_actions()
+                if prefer and rng.random() < prefer:
+                    legal = preferred(legal)
                 action = legal[rng.randrange(len(legal))]
             advance(state, action)
 
@@ -180,10 +268,9 @@ class ISMCTSPlayer(Player):
         game: the game.
         seed: fixes every random choice (determinizations, expansion order, rollouts).
         budget: the per-move budget; default 500 iterations.
-        exploration: the UCB constant on normalised rewards.
-        heuristic_rollout: probability of a heuristic move in rollouts (0, the default, gives
-            random rollouts: on Basra a heuristic move costs about 20 random ones, so a fixed
-            time buys more iterations with random rollouts).
+        settings: rollout depth, heuristic rollouts and exploration; default the game's
+            (:func:`search_settings`). Random rollouts are the default everywhere: on Basra a
+            heuristic move costs about 20 random ones, so a fixed time buys more iterations.
 
     Attributes:
         last_search: the :class:`SearchResult` of the latest :meth:`step` (``None`` before).
@@ -192,11 +279,13 @@ class ISMCTSPlayer(Player):
     name = "ismcts"
 
     def __init__(self, game: Game, seed: int | None = None, budget: Budget | None = None, *,
-                 exploration: float = DEFAULT_EXPLORATION, heuristic_rollout: float = 0.0):
+                 settings: SearchSettings | None = None):
         super().__init__(game, seed)
-        self.budget = budget or Budget(iterations=500)
-        self.exploration = exploration
-        self.rollout = RolloutPolicy(game, self.rng, heuristic_rollout)
+        self.budget = budget or DEFAULT_BUDGET
+        self.settings = settings or search_settings(game)
+        self.exploration = self.settings.exploration
+        self.evaluate = self.settings.evaluation
+        self.rollout = RolloutPolicy(game, self.rng, self.settings)
         self._sides = [game.side_of(s) for s in range(game.num_players)]
         self.last_search: SearchResult | None = None
 
@@ -264,7 +353,7 @@ class ISMCTSPlayer(Player):
             if untried:
                 break
         self.rollout.play_out(state)
-        scores = state.side_scores()
+        scores = self.evaluate(state)
         margins = []
         for side, score in enumerate(scores):
             best_other = max(s for o, s in enumerate(scores) if o != side)

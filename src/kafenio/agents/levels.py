@@ -5,26 +5,31 @@ level      player
 =========  ====================================================================================
 easy       the game's heuristic, but half of its moves are uniformly random
 medium     the game's heuristic player
-hard       ISMCTS, 200 iterations (at most 1 s) a move, random rollouts
-expert     ISMCTS, 1000 iterations (at most 2 s) a move, random rollouts
+hard       ISMCTS with the game's search settings, :data:`SEARCH_BUDGETS` ``["hard"]`` a move
+expert     ISMCTS with the game's search settings, :data:`SEARCH_BUDGETS` ``["expert"]`` a move
 =========  ====================================================================================
+
+The search settings (rollout depth, leaf evaluation, rollout rule of thumb) are
+:data:`kafenio.agents.ismcts.GAME_SEARCH`; the budgets are per game, so that expert stays within
+about 2 s a move on a 2-core machine.
 
 Player names (:func:`make_named_player`): ``random``, ``heuristic``, ``ismcts`` (500 iterations),
 ``ismcts:BUDGET`` (``ismcts:2000``, ``ismcts:1.5s``, ``ismcts:500/2s``; see
 :meth:`kafenio.agents.ismcts.Budget.parse`), and the four levels. ``docs/strength.md`` has the
 measured ordering of the levels.
 
-When a level's time cap binds (long Biriba rollouts on a slow machine) its moves depend on the
-machine's speed; with the iteration limit binding they depend on the seed only.
+A budget's time cap makes moves depend on the machine's speed when it binds; with
+``time_caps=False`` (what the arena uses) every budget with an iteration limit loses its cap, so
+moves depend on the seed and the seat's information only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from kafenio.agents import Player, make_player
-from kafenio.agents.ismcts import Budget, ISMCTSPlayer
+from kafenio.agents.ismcts import DEFAULT_BUDGET, Budget, ISMCTSPlayer
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Game, Seat
 from kafenio.i18n import _
@@ -55,6 +60,16 @@ class NoisyPlayer(Player):
         return self.base.step(seat)
 
 
+SEARCH_BUDGETS: dict[str, dict[str, Budget]] = {
+    "hard": {"*": Budget(iterations=200, seconds=1.0)},
+    "expert": {"*": Budget(iterations=1000, seconds=2.0),
+               "biriba": Budget(iterations=600, seconds=2.0), "buraco": Budget(iterations=600, seconds=2.0)},
+}
+"""Per search level, the per-move budget per game name (``"*"``: every other game). A Biriba or
+Buraco iteration costs about 1–2.5 ms on a 2-core machine under load (a Basra one about 0.5 ms),
+so expert searches 600 iterations there to stay within about 2 s a move."""
+
+
 @dataclass(frozen=True)
 class Level:
     """A named strength level.
@@ -62,12 +77,21 @@ class Level:
     Attributes:
         name: ``easy``, ``medium``, ``hard`` or ``expert``.
         description: one line for menus and ``--help``.
-        build: ``(game, seed) -> Player``.
+        build: ``(game, seed) -> Player`` for a level without search, else ``None``.
+        budgets: a search level's budgets per game name (``"*"`` for the rest).
     """
 
     name: str
     description: str
-    build: Callable[[Game, int | None], Player]
+    build: Callable[[Game, int | None], Player] | None = None
+    budgets: Mapping[str, Budget] = field(default_factory=dict)
+
+    def make(self, game: Game, seed: int | None = None, *, time_caps: bool = True) -> Player:
+        """The level's player for ``game``; ``time_caps=False`` drops a search budget's time cap."""
+        if self.build is not None:
+            return self.build(game, seed)
+        budget = self.budgets.get(game.name, self.budgets["*"])
+        return ISMCTSPlayer(game, seed, budget if time_caps else budget.iteration_bound())
 
 
 def _easy(game: Game, seed: int | None) -> Player:
@@ -75,17 +99,11 @@ def _easy(game: Game, seed: int | None) -> Player:
     return NoisyPlayer(game, seed, base, noise=0.5)
 
 
-def _ismcts(budget: Budget) -> Callable[[Game, int | None], Player]:
-    return lambda game, seed: ISMCTSPlayer(game, seed, budget)
-
-
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", _("heuristic play with half of the moves at random"), _easy),
     Level("medium", _("the heuristic player"), lambda game, seed: make_player("heuristic", game, seed)),
-    Level("hard", _("information-set search, 200 iterations (at most 1 s) a move"),
-          _ismcts(Budget(iterations=200, seconds=1.0))),
-    Level("expert", _("information-set search, 1000 iterations (at most 2 s) a move"),
-          _ismcts(Budget(iterations=1000, seconds=2.0))),
+    Level("hard", _("information-set search, at most 1 s a move"), budgets=SEARCH_BUDGETS["hard"]),
+    Level("expert", _("information-set search, at most 2 s a move"), budgets=SEARCH_BUDGETS["expert"]),
 )}
 """The levels from weakest to strongest."""
 
@@ -93,8 +111,10 @@ BASE_PLAYERS = ("random", "heuristic", "ismcts")
 """Player names besides the levels; ``ismcts`` also takes a budget: ``ismcts:BUDGET``."""
 
 
-def make_level_player(level: str, game: Game, seed: int | None = None) -> Player:
+def make_level_player(level: str, game: Game, seed: int | None = None, *, time_caps: bool = True) -> Player:
     """The player of strength ``level`` for ``game``; its ``name`` is set to the level's name.
+
+    ``time_caps=False`` drops a search level's time cap (reproducible arena runs).
 
     Raises:
         KafenioError: an unknown level, listing the levels; a game without a heuristic player
@@ -104,7 +124,7 @@ def make_level_player(level: str, game: Game, seed: int | None = None) -> Player
     if spec is None:
         raise KafenioError(_("unknown level {level!r}; the levels are: {known}").format(
             level=level, known=", ".join(LEVELS)))
-    player = spec.build(game, seed)
+    player = spec.make(game, seed, time_caps=time_caps)
     player.name = level
     return player
 
@@ -114,13 +134,16 @@ def player_names() -> list[str]:
     return [*BASE_PLAYERS, "ismcts:BUDGET", *LEVELS]
 
 
-def make_named_player(name: str, game: Game, seed: int | None = None) -> Player:
+def make_named_player(name: str, game: Game, seed: int | None = None, *, time_caps: bool = True) -> Player:
     """A player from its name: ``random``, ``heuristic``, ``ismcts[:BUDGET]`` or a level.
 
     Args:
         name: the player name (see :func:`player_names`).
         game: the game to play.
         seed: fixes the player's randomness.
+        time_caps: ``False`` drops the time cap of every search budget that also has an
+            iteration limit (:meth:`Budget.iteration_bound`), so moves do not depend on the
+            machine's load.
 
     Raises:
         KafenioError: an unknown name, listing the accepted ones; a bad budget, naming the
@@ -129,12 +152,13 @@ def make_named_player(name: str, game: Game, seed: int | None = None) -> Player:
     """
     kind, _sep, budget = name.partition(":")
     if kind == "ismcts":
-        player = ISMCTSPlayer(game, seed, Budget.parse(budget) if budget else None)
+        parsed = Budget.parse(budget) if budget else DEFAULT_BUDGET
+        player = ISMCTSPlayer(game, seed, parsed if time_caps else parsed.iteration_bound())
         player.name = name
         return player
     if not budget:
         if kind in LEVELS:
-            return make_level_player(kind, game, seed)
+            return make_level_player(kind, game, seed, time_caps=time_caps)
         if kind in BASE_PLAYERS:
             return make_player(kind, game, seed)
     raise KafenioError(_("unknown player {name!r}; the players are: {known}").format(

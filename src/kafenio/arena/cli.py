@@ -1,12 +1,13 @@
 """The ``kafenio arena`` command: duplicate-deal matches between computer players.
 
 ``kafenio arena GAME --preset P --players expert,hard --deals N [--seed S] [--workers W]
-[--backend process|ray] [--json FILE]``
+[--backend process|ray] [--json FILE] [--log FILE]``
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
@@ -17,6 +18,7 @@ from rich.table import Table
 
 from kafenio.agents.levels import player_names
 from kafenio.arena import BACKENDS, run_arena
+from kafenio.arena.duplicate import DealSetResult
 from kafenio.engine.errors import KafenioError
 from kafenio.i18n import _
 
@@ -42,20 +44,32 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
           backend: Annotated[str, typer.Option(help=_("Where tasks run: {b}.").format(
               b=", ".join(BACKENDS)))] = "process",
           json_path: Annotated[Path | None, typer.Option("--json", help=_("Also write the report here."))] = None,
+          log: Annotated[Path | None, typer.Option(help=_(
+              "Append each finished deal set here as a JSON line (partial results of a long run)."))] = None,
           ) -> None:
     """Play computer players against each other on duplicate deals; print margins, CIs and ratings."""
     names = [name.strip() for name in players.split(",") if name.strip()]
+    log_file = log.open("a", encoding="utf-8") if log is not None else None
+
+    def finished(result: DealSetResult) -> None:
+        bar.advance(task)
+        if log_file is not None:
+            log_file.write(json.dumps(asdict(result)) + "\n")
+            log_file.flush()
+
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TimeRemainingColumn(), console=err_console, transient=True) as bar:
         task = bar.add_task(_("deal sets"), total=None)
         try:
             report = run_arena(game, names, deals, seed, preset=preset or (), options=option or (),
                                workers=workers, backend=backend,
-                               on_start=lambda n: bar.update(task, total=n),
-                               on_result=lambda _r: bar.advance(task))
+                               on_start=lambda n: bar.update(task, total=n), on_result=finished)
         except KafenioError as err:
             err_console.print(f"[bold red]{_('error')}:[/] {err}", highlight=False)
             raise typer.Exit(2) from None
+        finally:
+            if log_file is not None:
+                log_file.close()
     print_report(report)
     if json_path is not None:
         json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
@@ -63,7 +77,7 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
 
 
 def print_report(report: dict) -> None:
-    """Print the pairing table and the rating table of an arena report."""
+    """Print the pairing table, the rating table and (search players) the think times of a report."""
     results = Table(title=_("{game}: {n} duplicate deal sets per pairing, seed {seed} (scheme {v}), {s:.0f} s").format(
         game=report["game"], n=report["deals"], seed=report["seed"], v=report["seed_scheme"], s=report["seconds"]))
     for col, justify in ((_("pairing"), "left"), (_("player"), "left"), (_("mean margin"), "right"),
@@ -83,3 +97,11 @@ def print_report(report: dict) -> None:
     for row in report["ratings"]:
         ratings.add_row(row["player"], f"{row['mu']:.2f}", f"{row['sigma']:.2f}", f"{row['ordinal']:.2f}")
     console.print(ratings)
+    if report.get("think"):
+        think = Table(title=_("search time per searched move (wall seconds, this machine and load)"))
+        for col in (_("player"), _("searched moves"), _("mean s"), _("longest s")):
+            think.add_column(col, justify="right")
+        for row in report["think"]:
+            think.add_row(row["player"], str(row["searches"]), f"{row['mean_seconds']:.3f}",
+                          f"{row['max_seconds']:.3f}")
+        console.print(think)

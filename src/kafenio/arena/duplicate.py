@@ -9,6 +9,10 @@ seed ``S``, deal ``i`` (0-based, the same deals for every pairing of entrants) i
 ``D = deal_seed(S, i)`` (:func:`kafenio.engine.match.deal_seed`), its dealer is seat
 ``D mod num_players``, and the player at seat ``k`` is seeded with ``deal_seed(D, k + 1)`` at
 every table of the set. Each deal is played as the first deal of a match (match scores 0).
+
+Search players play **iteration-bound** here (``make_named_player(..., time_caps=False)``): a
+level's or an ``ismcts:N/Ts`` budget loses its time cap, so a run's results are a function of its
+command, not of the machine's load (only a seconds-only budget such as ``ismcts:1s`` stays timed).
 """
 
 from __future__ import annotations
@@ -19,10 +23,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 import kafenio
-from kafenio.agents import play_deal
+from kafenio.agents import Player, play_deal
 from kafenio.agents.levels import make_named_player
 from kafenio.engine.errors import KafenioError
-from kafenio.engine.game import Game
+from kafenio.engine.game import Game, State
 from kafenio.engine.match import deal_seed
 from kafenio.i18n import _
 
@@ -67,12 +71,16 @@ class DealSetResult:
 
     Attributes:
         scores: per table, each side's deal score (table ``r`` seats rotation ``r``).
+        think: per entrant, ``(searches, seconds, longest)``: the moves its search player
+            searched (more than one legal action), their total and their longest wall time in
+            seconds (zeros for a player without search). Machine-dependent, unlike the scores.
     """
 
     pairing: int
     deal: int
     entrants: tuple[str, ...]
     scores: tuple[tuple[float, ...], ...]
+    think: tuple[tuple[int, float, float], ...] = ()
 
     def margins(self) -> list[float]:
         """Per entrant, its mean margin over the tables: its side's score minus the best other side's."""
@@ -127,12 +135,25 @@ def play_deal_set(task: Task) -> DealSetResult:
     shuffle = deal_seed(task.base_seed, task.deal)
     dealer = shuffle % game.num_players
     tables = []
+    think = {name: [0, 0.0, 0.0] for name in task.entrants}
     for names in seatings(game, task.entrants):
-        players = [make_named_player(name, game, deal_seed(shuffle, seat + 1)) for seat, name in enumerate(names)]
+        players = [make_named_player(name, game, deal_seed(shuffle, seat + 1), time_caps=False)
+                   for seat, name in enumerate(names)]
+
+        def timed(state: State, _action: int, players: list[Player] = players, names: list[str] = names) -> None:
+            seat = state.current_player()
+            search = getattr(players[seat], "last_search", None)
+            if search is not None and search.iterations:
+                record = think[names[seat]]
+                record[0] += 1
+                record[1] += search.seconds
+                record[2] = max(record[2], search.seconds)
+
         state = game.new_initial_state(seed=shuffle, dealer=dealer)
-        play_deal(state, players)
+        play_deal(state, players, on_action=timed)
         tables.append(tuple(state.side_scores()))
-    return DealSetResult(task.pairing, task.deal, task.entrants, tuple(tables))
+    return DealSetResult(task.pairing, task.deal, task.entrants, tuple(tables),
+                         tuple((int(n), t, m) for n, t, m in (think[name] for name in task.entrants)))
 
 
 def make_tasks(spec: GameSpec, game: Game, players: Sequence[str], deals: int, seed: int) -> list[Task]:

@@ -115,6 +115,24 @@ def ratings(game: Game, results: Sequence[DealSetResult]) -> list[dict]:
     return sorted(table, key=lambda row: -row["ordinal"])
 
 
+def think_times(results: Sequence[DealSetResult]) -> list[dict]:
+    """Per search entrant over ``results``: searched moves, mean and longest seconds a move.
+
+    Returns:
+        ``[{"player", "searches", "mean_seconds", "max_seconds"}]`` for the entrants that searched
+        (wall times: they depend on the machine and its load, the scores do not).
+    """
+    totals: dict[str, list[float]] = {}
+    for result in results:
+        for name, (searches, seconds, longest) in zip(result.entrants, result.think, strict=True):
+            record = totals.setdefault(name, [0, 0.0, 0.0])
+            record[0] += searches
+            record[1] += seconds
+            record[2] = max(record[2], longest)
+    return [{"player": name, "searches": int(n), "mean_seconds": t / n, "max_seconds": m}
+            for name, (n, t, m) in totals.items() if n]
+
+
 def build_report(game: Game, results: Sequence[DealSetResult], *, preset: Sequence[str],
                  options: Sequence[str], players: Sequence[str], deals: int, seed: int,
                  seconds: float, backend: str, workers: int) -> dict:
@@ -122,7 +140,7 @@ def build_report(game: Game, results: Sequence[DealSetResult], *, preset: Sequen
 
     Shape: ``{"kafenio_arena": 1, "seed_scheme", "game", "preset", "options", "players",
     "deals", "seed", "backend", "workers", "seconds", "pairings": [{"entrants", "deal_sets",
-    "rows": [EntrantRow.to_dict()]}], "ratings": [...]}``.
+    "rows": [EntrantRow.to_dict()]}], "ratings": [...], "think": [...]}`` (:func:`think_times`).
     """
     by_pairing: dict[int, list[DealSetResult]] = {}
     for result in results:
@@ -133,4 +151,5 @@ def build_report(game: Game, results: Sequence[DealSetResult], *, preset: Sequen
     return {"kafenio_arena": 1, "seed_scheme": SEED_SCHEME_VERSION, "game": game.name,
             "preset": list(preset), "options": list(options), "players": list(players),
             "deals": deals, "seed": seed, "backend": backend, "workers": workers,
-            "seconds": seconds, "pairings": pairings, "ratings": ratings(game, results)}
+            "seconds": seconds, "pairings": pairings, "ratings": ratings(game, results),
+            "think": think_times(results)}

@@ -1,0 +1,63 @@
+"""Biriba's and Buraco's leaf evaluation and rollout preference for ISMCTS
+(:data:`kafenio.agents.ismcts.GAME_SEARCH`).
+
+Both act on a determinization (a full state the searcher sampled from its own seat's
+information), never on the real deal.
+
+* :func:`position_scores`: the running deal score of each side (biriba.md §8, buraco.md §8:
+  melds' card points, biriba/canastra bonuses, pot penalty, closing bonus, minus the cards in
+  hand) with the cards still in hand counted at :data:`HAND_WEIGHT` of their value. In the
+  middle of a deal most cards in hand are still to be melded, so the full end-of-deal penalty
+  would make the search throw away wilds and refuse the discard pile.
+* :func:`preferred_moves`: the rule of thumb a rollout follows (with the probability
+  :data:`kafenio.agents.ismcts.SearchSettings.rollout_preference`): lay off a natural card, else
+  finish the meld being built, else add a natural card to it or start one, else any move but
+  ``retract`` and ``reject`` — the greedy melding of
+  :class:`kafenio.agents.heuristic_rummy.RummyHeuristic` at the cost of a random move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import mul
+
+from kafenio.engine.game import State
+from kafenio.rummy import actions as A
+from kafenio.rummy.melds import is_wild_type
+
+HAND_WEIGHT = 0.0
+"""Weight of the end-of-deal penalty of the cards in hand in a mid-deal evaluation."""
+
+
+def position_scores(state: State) -> list[float]:
+    """Each deal side's score, the cards in hand weighted by :data:`HAND_WEIGHT` before the
+    deal ends (a finished deal: the deal score itself, ``state.side_scores()``).
+
+    Args:
+        state: a Biriba or Buraco state (a :class:`kafenio.rummy.state.RummyState`) whose deal
+            sides are its match sides.
+    """
+    scores = state.side_scores()
+    if state.is_terminal():
+        return scores
+    values, hands = state.values, state.hands
+    lift = 1.0 - HAND_WEIGHT
+    return [score + lift * sum(sum(map(mul, values, hands[s])) for s in seats)
+            for score, seats in zip(scores, state.sides, strict=True)]
+
+
+def preferred_moves(legal: Sequence[int]) -> Sequence[int]:
+    """The legal actions a greedy melder picks from (see the module docstring); never empty."""
+    layoffs, ends, adds, rest = [], [], [], []
+    for a in legal:
+        if A.LAYOFF <= a < A.BIRIBA_ACTIONS:
+            if not is_wild_type(A.action_card(a)):
+                layoffs.append(a)
+        elif a in (A.MELD_END, A.MELD_END_HIGH):
+            ends.append(a)
+        elif A.MELD_ADD <= a < A.DISCARD:
+            if not is_wild_type(a - A.MELD_ADD):
+                adds.append(a)
+        elif a not in (A.RETRACT, A.REJECT):
+            rest.append(a)
+    return layoffs or ends or adds or rest or legal
