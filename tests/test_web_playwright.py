@@ -90,7 +90,12 @@ def _running_server(folder: Path, bot_delay: float = 0.0, blitz: float = 0.0) ->
         yield base
     finally:
         proc.terminate()
-        proc.wait(10)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:  # a shutdown that hangs must not outlive the tests
+            proc.kill()
+            proc.wait(10)
+            raise
 
 
 @pytest.fixture(scope="module")
@@ -407,7 +412,7 @@ def test_a_finished_match_offers_a_replay_from_its_record_and_a_rematch(server, 
     table_id = answer["table"]["id"]
     page, errors = _seat_page(browser, server, table_id, answer["token"], answer["seat"])
     away = page.get_by_role("button", name="Let the computer play for me")
-    for _ in range(20):  # the computer plays each deal for the away seat; "Next deal" brings it back
+    for _ in range(20):  # an away seat counts as ready between deals; a "Next deal" shown is pressed
         _wait(page, lambda: away.count() > 0 or page.locator(".score-sheet").count() > 0)
         if page.locator(".score-sheet .result").count():
             break
