@@ -5,13 +5,15 @@ Needs open-spiel==2.0.2; skipped without it.
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open-spiel is not installed")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from kafenio import openspiel  # noqa: E402
+from kafenio import load_game, openspiel  # noqa: E402
 
 REGISTERED = openspiel.register()
 
@@ -71,3 +73,16 @@ def test_ismcts_plays_a_whole_biriba_deal():
     game = pyspiel.load_game("kafenio_biriba")
     returns, moves = play_deal(game, bot_seat=0, seed=0, simulations=3)
     assert moves > 0 and sum(returns) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("name", [n.removeprefix("kafenio_") for n in REGISTERED])
+def test_side_scores_stay_within_the_declared_utility_bounds(name):
+    game = load_game(name)
+    lo, hi = openspiel.side_score_bounds(game)
+    spiel = pyspiel.load_game(openspiel.short_name(name))
+    assert (spiel.min_utility(), spiel.max_utility()) == (lo - hi, hi - lo)
+    rng = random.Random(0)
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        state.playout(rng)
+        assert all(lo <= score <= hi for score in state.side_scores())

@@ -27,7 +27,9 @@ PettingZoo; ``resample_from_infostate`` redistributes exactly the cards the play
 * Players are seats; ``PlayerId`` values are kafenio's (``TERMINAL`` = −4).
 * Returns are **zero-sum margins** in game points: a seat gets its side's deal score minus the
   mean deal score of the other sides (partners equal), 0 before the end (terminal rewards).
-  ``min_utility``/``max_utility`` are a loose ±:data:`UTILITY_BOUND`.
+  ``min_utility``/``max_utility`` are ``∓(hi − lo)`` for the bounds ``[lo, hi]`` of one side's
+  deal score that :func:`side_score_bounds` derives from the rule set's scoring (a margin is at
+  most one side at ``hi`` against the rest at ``lo``).
 * ``information_state_string`` is the game's perfect-recall key (it determines the legal
   actions, so ISMCTS keyed by it is consistent); ``observation_tensor`` is the game's
   observation tensor; ``observation_string`` is the seat's view as JSON. No information-state
@@ -45,11 +47,10 @@ import pyspiel
 
 from kafenio import available_games, load_game
 from kafenio.engine.game import Game, State
+from kafenio.fishing.state import FishingGame
 
 DEFAULT_DEALS = 10_000
 """Root chance outcomes (distinct deals) unless the ``deals`` parameter says otherwise."""
-UTILITY_BOUND = 10_000.0
-"""The ±bound declared as ``min_utility``/``max_utility`` (margins in game points)."""
 MAX_GAME_LENGTH = 10_000
 """The declared ``max_game_length`` (decisions of one deal, a loose bound)."""
 
@@ -68,6 +69,54 @@ def load_kafenio_game(name: str, params: dict[str, Any]) -> Game:
     presets = [p.strip() for p in params.get("preset", "").split(",") if p.strip()]
     rules = [r.strip() for r in params.get("rules", "").split(";") if r.strip()]
     return load_game(name, preset=presets or None, options=rules)
+
+
+SPECIAL_CAPTURES = ("basra_value", "jack_on_lone_jack", "lone_points", "jack_lone_jack", "jack_lone_card",
+                    "xeri_points")
+"""The fishing games' attributes holding the points of one special capture (a card table or a
+number): Basra's basra and jack on a lone jack (``basra.md`` §4), Pişti's and Xeri's lone-card
+captures (``fishing-relatives.md`` A4, B4), Diloti's xeri (C4)."""
+
+MELD_BONUS_MIN_CARDS = 7
+"""The fewest cards of a meld that earns a bonus: a biriba (``biriba.md`` §8.2) or a canastra
+(``buraco.md`` §8)."""
+
+
+def side_score_bounds(game: Game) -> tuple[float, float]:
+    """``(lo, hi)``: bounds on one side's score of one deal (no carry from earlier deals), from
+    the scoring rules of ``game``'s rule set.
+
+    * Fishing games (``basra.md`` §6, ``fishing-relatives.md`` A6, B6, C6): every item is ≥ 0,
+      so ``lo = 0``; ``hi`` = the majority bonus + every card point of the deck + one special
+      capture of the highest value for every card the side plays (every card of the deal when
+      Pişti's bluffing lets the other side's plays score for it, at twice the value, A4.2) + the
+      last-pile bonus.
+    * Rummy games (``biriba.md`` §8, ``buraco.md`` §8): a side's total is ± (melded card values
+      + meld bonuses) + closing + cut bonus − cards left in hand − the pot penalty. With ``V``
+      the value of the whole deck and ``B`` the largest bonus of the rule set times the melds
+      that can earn one (deck ÷ :data:`MELD_BONUS_MIN_CARDS`) plus closing and cut:
+      ``hi = V + B`` and ``lo = −(V + B + untaken-pot penalty + max(100, V))`` (melds count
+      negative under ``no_clean_canastra_melds_negative``; an unplayed pot costs 100 or its
+      values).
+    """
+    deck = game.full_deck()
+    if isinstance(game, FishingGame):
+        specials = [0]
+        for name in SPECIAL_CAPTURES:
+            value = getattr(game, name, 0)
+            specials.extend(value if isinstance(value, tuple) else [value])
+        plays = -(-len(deck) * max(len(game.seats_of(s)) for s in range(game.num_sides)) // game.num_players)
+        rules = game.rules
+        bluffing = rules.get("bluffing", False)
+        special = max(specials) * (2 * len(deck) if bluffing else plays)
+        hi = rules.get("majority_points", 0) + sum(game.card_points[c] for c in deck) + special
+        return 0.0, float(hi + rules.get("last_pile_bonus", 0))
+    rules = game.rules.to_dict()
+    values = sum(game.card_values[c] for c in deck)
+    bonus = max(v for k, v in rules.items() if k.endswith("_bonus") and type(v) is int)
+    bonuses = bonus * (len(deck) // MELD_BONUS_MIN_CARDS + 2)
+    penalty = max(v for k, v in rules.items() if k.endswith("_penalty") and type(v) is int)
+    return float(-(values + bonuses + penalty + max(100, values))), float(values + bonuses)
 
 
 def game_type(name: str, game: Game) -> pyspiel.GameType:
@@ -107,12 +156,13 @@ class KafenioSpielGame(pyspiel.Game):
         self.deals = int(params.get("deals", DEFAULT_DEALS))
         game = self.kafenio_game
         self.observation_shape = tuple(game.observation_tensor_shape())
+        lo, hi = side_score_bounds(game)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions(),
             max_chance_outcomes=self.deals,
             num_players=game.num_players,
-            min_utility=-UTILITY_BOUND,
-            max_utility=UTILITY_BOUND,
+            min_utility=lo - hi,
+            max_utility=hi - lo,
             utility_sum=0.0,
             max_game_length=MAX_GAME_LENGTH,
         )
@@ -229,7 +279,7 @@ class KafenioObserver:
         if state.deal is None:
             self.tensor.fill(0.0)
         else:
-            np.copyto(self.tensor, state.deal.observation_tensor(player).ravel())
+            state.deal.write_observation(player, self.tensor)
 
     def string_from(self, state: KafenioSpielState, player: int) -> str:
         """The information-state string (perfect recall) or the view as JSON."""
