@@ -31,7 +31,7 @@ def fresh_seen(state, seat):
 
 def ref_observation(state, seat):
     """The observation tensor slot by slot, as ``docs/observations.md`` lays it out."""
-    n, sides = state.game.num_players, state.game.num_sides
+    n, sides, direction = state.game.num_players, state.game.num_sides, state.game.direction
     out = np.zeros(4 * 52 + 2 * n + 3 * sides + 1, dtype=np.float32)
     hidden = state._secret_from(seat)
     for c in state.hands[seat]:
@@ -44,9 +44,9 @@ def ref_observation(state, seat):
     if state.pending is not None:
         out[156 + state.pending[0]] = 1
     if state.cur != TERMINAL:
-        out[208 + (state.cur - seat) % n] = 1
+        out[208 + (state.cur - seat) * direction % n] = 1
     for s in range(n):
-        out[208 + n + (s - seat) % n] = len(state.hands[s]) / 6
+        out[208 + n + (s - seat) * direction % n] = len(state.hands[s]) / 6
     base = 208 + 2 * n
     for s in range(sides):
         out[base + s] = len(state.captured[s]) / 52

@@ -80,10 +80,12 @@ def write_observation(self: FishingState, seat: int, out: np.ndarray) -> None:
     ``docs/views-fishing.md``): own hand 52 · floor 52 · seen 52 (:func:`seen_cards`) ·
     pending card 52 · seat on turn (relative) N · hand sizes ÷ 6 N (relative) · captured ÷ 52
     per side S · special points ÷ 100 per side S · stock ÷ 52 · match scores ÷ 100 per side S.
-    Cards hidden from ``seat`` (Pişti's face-down opening cards) show neither on the floor nor
-    as seen."""
+    Relative slot ``i`` is the seat ``i`` turns after ``seat`` in the direction of play
+    (``basra.md`` §2). Cards hidden from ``seat`` (Pişti's face-down opening cards) show
+    neither on the floor nor as seen."""
     hands = self.hands
     n = len(hands)
+    direction = 1 if self.game._next[0] == 1 else -1
     hidden = self._secret_from(seat)
     ones = hands[seat][:]
     if hidden:
@@ -95,14 +97,14 @@ def write_observation(self: FishingState, seat: int, out: np.ndarray) -> None:
         card = self.pending[0]
         ones += (SEEN + card, PENDING + card)
     if self.cur != TERMINAL:
-        ones.append(TAIL + (self.cur - seat) % n)
+        ones.append(TAIL + (self.cur - seat) * direction % n)
     out.fill(0.0)
     out[ones] = 1.0
     if hidden:
         out[[SEEN + c for c in hidden]] = 0.0
     base = TAIL + n
     for s, hand in enumerate(hands):
-        out[base + (s - seat) % n] = len(hand) / 6.0
+        out[base + (s - seat) * direction % n] = len(hand) / 6.0
     base += n
     sides = len(self.captured)
     for s, (pile, special, score) in enumerate(zip(self.captured, self.specials, self.match_scores, strict=True)):
