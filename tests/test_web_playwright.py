@@ -476,10 +476,13 @@ def test_a_greek_browser_gets_the_greek_table(server, browser):
     lobby.wait_for_selector("#create-title")
     assert lobby.locator("#create-title").inner_text() == "Νέο τραπέζι"
     assert lobby.locator("#language").input_value() == "el"
+    lobby.wait_for_selector("#seat-1")
+    assert lobby.locator("#seat-1 option:checked").inner_text() == "Υπολογιστής: μεσαίο"
     page, table_errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"],
                                     locale="el-GR")
     _wait(page, lambda: _my_turn(page))
     assert page.locator(".turn .who-acts").inner_text() == "Σειρά σου."
+    assert page.locator(".table-head h1").inner_text().startswith("Μπάστρα · τραπέζι ")
     assert page.get_by_role("button", name="Υπόδειξη").count() == 1
     assert page.locator(".hand").get_attribute("aria-label") == "Το χέρι σου, 4 φύλλα"
     labels = page.locator(".hand .card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")

@@ -5,7 +5,7 @@ import { t } from "./i18n";
 import {
   api, ApiError, type GameInfo, type GameOption, type GamesAnswer, type NewTable, type SeatRequest, type TableInfo,
 } from "./protocol";
-import { gameName, storeSeat } from "./table";
+import { gameName, levelName, storeSeat } from "./table";
 
 const REFRESH_MS = 5000;
 
@@ -193,7 +193,7 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
       const select = h("select", { id },
         h("option", { value: "human", selected: seat.kind === "human" }, i === 0 ? t("You") : t("A person")),
         ...catalog!.levels.map((level) => h("option", { value: level, selected: seat.kind === "computer" && seat.level === level },
-          t("Computer: {level}", { level }))));
+          t("Computer: {level}", { level: levelName(level) }))));
       select.addEventListener("change", () => {
         seats[i] = select.value === "human" ? { kind: "human" } : { kind: "computer", level: select.value };
       });

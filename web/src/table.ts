@@ -499,8 +499,19 @@ export function errorText(code: string, reason: string, rule?: string | null): s
 }
 
 export function gameName(game: string): string {
-  const names: Record<string, string> = { biriba: "Biriba", buraco: "Buraco", basra: "Basra", pisti: "Pişti", xeri: "Xeri", diloti: "Diloti" };
-  return names[game] ?? game;
+  const names: Record<string, () => string> = {
+    biriba: () => t("Biriba"), buraco: () => t("Buraco"), basra: () => t("Basra"), pisti: () => t("Pişti"),
+    xeri: () => t("Xeri"), diloti: () => t("Diloti"),
+  };
+  return names[game]?.() ?? game;
+}
+
+/** A computer level in words ("medium" → t("medium")); other player kinds keep their name. */
+export function levelName(level: string): string {
+  const names: Record<string, () => string> = {
+    easy: () => t("easy"), medium: () => t("medium"), hard: () => t("hard"), expert: () => t("expert"),
+  };
+  return names[level]?.() ?? level;
 }
 
 // -- replays ------------------------------------------------------------------------------------
