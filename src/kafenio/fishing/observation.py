@@ -47,7 +47,7 @@ def _public_seen(self: FishingState) -> tuple[frozenset[int], list[int]]:
                 seen.append(event[1])
                 seen.extend(event[2])
         new = known.union(seen)
-        slots = slots + [SEEN + c for c in new.difference(known)]
+        slots.extend(SEEN + c for c in new.difference(known))   # this log's own list: it only grows
         known = new
         self._seen_memo = (log, len(log), known, slots)
     return known, slots

@@ -161,7 +161,7 @@ class KafenioGymEnv(gymnasium.Env):
             state.apply_action(players[player].step(Seat(state, player)))
 
     def _observation(self) -> np.ndarray:
-        return np.array(self.state.observation_tensor(self.seat), dtype=np.float32)
+        return self.state.observation_tensor(self.seat)
 
     def _info(self) -> dict:
         return {"action_mask": self.state.legal_actions_mask(self.seat),
