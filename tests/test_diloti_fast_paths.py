@@ -263,7 +263,7 @@ def play_deal(game, seed, bias):
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
         if state.pending is not None and rng.random() < bias:
-            builds = [a for a in legal if state.pending[1][a - CHOOSE].kind in ("declare", "raise", "group")]
+            builds = [a for a in legal if state.pending[1][a - CHOOSE][0] in ("declare", "raise", "group")]
             if builds:
                 action = builds[rng.randrange(len(builds))]
         state.apply_action(action)

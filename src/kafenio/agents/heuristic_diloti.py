@@ -20,7 +20,7 @@ from kafenio.agents import Player
 from kafenio.cards import parse_cards
 from kafenio.engine.game import Seat
 from kafenio.fishing.captures import VALUE
-from kafenio.fishing.diloti_moves import parse_table
+from kafenio.fishing.diloti_moves import Move, parse_table
 from kafenio.fishing.state import CHOOSE, NUM_PLAY
 
 MAJORITY_WEIGHT = 0.25
@@ -63,7 +63,7 @@ class HeuristicPlayer(Player):
             card = parse_cards(view["pending"]["card"])[0]
             state.apply_action(card)
             options = state.pending[1] if state.pending is not None else []
-            scored = [(self._score(state, card, options[a - CHOOSE]) + 0.001 * self.rng.random(), a)
+            scored = [(self._score(state, card, Move._make(options[a - CHOOSE])) + 0.001 * self.rng.random(), a)
                       for a in legal if CHOOSE <= a - 0 < CHOOSE + len(options)]
             return max(scored)[1] if scored else legal[0]
         best, choice = None, legal[0]

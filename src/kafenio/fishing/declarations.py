@@ -33,10 +33,11 @@ from kafenio.engine.game import TERMINAL
 from kafenio.fishing.captures import VALUE
 from kafenio.fishing.diloti_moves import (
     FACE_RANKS,
-    LAY,
+    LAID,
     VALUE_BIT,
     Decl,
     Move,
+    RawMove,
     loose_table_entry,
     partition,
     remember,
@@ -69,7 +70,7 @@ class DeclarationGame(FishingGame):
         self.redeal_rule = rules.face_card_hand_redeal
         #: what the move enumerator reads, and its memo (``numeral_moves``)
         self.move_rules = (self.capture_rule, self.plain_as_card, self.self_raise, self.soy_locked)
-        self.move_memo: dict[tuple, list[Move]] = {}
+        self.move_memo: dict[tuple, tuple] = {}
 
     def full_deck(self) -> list[int]:
         return list(range(52))
@@ -144,31 +145,32 @@ class DeclarationState(FishingState):
         ``public``: the moves as the other players can list them, without the rule "still holds
         a card of the declared value" (it depends on the hidden hand). The engine offers this
         list as the choices of a played card, with the legal ones enabled, so that choice ids
-        mean the same move in every determinization."""
+        mean the same move in every determinization; its choices (``pending``) are these moves
+        as plain ``(kind, loose, decls, value)`` tuples, equal to the :class:`Move` s listed here."""
         seat = self.cur if seat is None else seat
         listed, needs = self._listed(card, seat)
         if public:
-            return list(listed)
+            return list(map(Move._make, listed))
         held = 0
         rest = list(self.hands[seat])
         if card in rest:
             rest.remove(card)
         for c in rest:
             held |= VALUE_BIT[c]
-        return [listed[k] for k, need in enumerate(needs) if not need or need & held]
+        return [Move._make(listed[k]) for k, need in enumerate(needs) if not need or need & held]
 
-    def _listed(self, card: int, seat: int) -> tuple[Sequence[Move], tuple[int, ...]]:
-        """The public moves of ``card`` for ``seat`` and what each needs in the hand after the
-        play: 0 nothing, else a bit mask of values, one of which must be held (the declared value,
-        C3.4–C3.6; for a capture leaving the owner's declaration, its value, C3.7). Memoised per
-        game: do not change the lists."""
+    def _listed(self, card: int, seat: int) -> tuple[Sequence[RawMove], tuple[int, ...]]:
+        """The public moves of ``card`` for ``seat`` (plain tuples) and what each needs in the
+        hand after the play: 0 nothing, else a bit mask of values, one of which must be held (the
+        declared value, C3.4–C3.6; for a capture leaving the owner's declaration, its value,
+        C3.7). Memoised per game: do not change the lists."""
         x = VALUE[card]
         if not x:
             out = self._face_moves(card)
             own = self.owned(seat)
             if own is None:
                 return out, (0,) * len(out)
-            if out[-1] is LAY:  # C3.7: the owner may not lay
+            if out[-1] is LAID:  # C3.7: the owner may not lay
                 out.pop()
             return out, (1 << self.decls[own].value,) * len(out)
         floor = self.floor
@@ -199,7 +201,7 @@ class DeclarationState(FishingState):
         else:  # loose cards only: the memo of the pieces holds the whole list
             entry = loose_table_entry(x, vals, game.capture_rule)[0]
         if npos is not None:
-            return [m._replace(loose=tuple(npos[i] for i in m.loose)) for m in entry[0]], entry[1]
+            return [(m[0], tuple(npos[i] for i in m[1]), m[2], m[3]) for m in entry[0]], entry[1]
         return entry
 
     def _apply(self, action: int) -> None:
@@ -250,14 +252,14 @@ class DeclarationState(FishingState):
             pins += self.hands[self.cur]
         return tuple(pins)
 
-    def _face_moves(self, card: int) -> list[Move]:
+    def _face_moves(self, card: int) -> list[RawMove]:
         """C3.3: a face card takes one equal loose face card (all three of three); else it is laid."""
         same = tuple(i for i, c in enumerate(self.floor) if RANK[c] == RANK[card])
         if len(same) >= 3:
-            return [Move("capture", same)]
+            return [("capture", same, (), 0)]
         if same:
-            return [Move("capture", (i,)) for i in same]
-        return [LAY]
+            return [("capture", (i,), (), 0) for i in same]
+        return [LAID]
 
     # -- the engine's hooks --------------------------------------------------------------
     def _turn_legal(self, seat: int) -> list[int]:
@@ -348,18 +350,18 @@ class DeclarationState(FishingState):
         self._deck, self.history, self.carry_in, self.redeal_from = keep
         self.log.append(("redeal", self.dealer))
 
-    def _resolve(self, card: int, move: Move) -> None:
+    def _resolve(self, card: int, move: RawMove) -> None:
         """Apply ``move`` of ``card`` (C3), then end the turn."""
         seat = self.cur
         self.cards_left -= 1
         game = self.game
         floor = self.floor
-        kind = move.kind
+        kind = move[0]
         if kind == "lay":
             insort(floor, card, key=FLOOR_ORDER.__getitem__)
             self.log.append((seat, card, (), 0))
         elif kind == "capture":
-            taken = tuple(floor[i] for i in move.loose) + tuple(c for d in move.decls for c in self.decls[d].cards)
+            taken = tuple(floor[i] for i in move[1]) + tuple(c for d in move[2] for c in self.decls[d].cards)
             self._remove(move)
             bonus = 0
             if not self.floor and not self.decls and (game.xeri_first or not self.first_play) and (
@@ -371,27 +373,27 @@ class DeclarationState(FishingState):
         self.first_play = False
         self._end_turn(seat)
 
-    def _remove(self, move: Move) -> None:
-        keep = set(move.loose)
+    def _remove(self, move: RawMove) -> None:
+        keep = set(move[1])
         self.floor = [c for i, c in enumerate(self.floor) if i not in keep]
-        gone = set(move.decls)
+        gone = set(move[2])
         self.decls = [d for i, d in enumerate(self.decls) if i not in gone]
 
-    def _declare(self, seat: int, card: int, move: Move) -> None:
+    def _declare(self, seat: int, card: int, move: RawMove) -> None:
         """A new plain declaration, a raise or a group (C3.4–C3.6, C3.9)."""
         game = self.game
         floor = self.floor
-        loose = [floor[i] for i in move.loose]
-        old = [self.decls[d] for d in move.decls]
-        value = move.value
-        if move.kind == "declare":
+        kind, positions, indices, value = move
+        loose = [floor[i] for i in positions]
+        old = [self.decls[d] for d in indices]
+        if kind == "declare":
             comps: list[tuple[int, ...]] = [(card, *loose)]
-        elif move.kind == "raise":
+        elif kind == "raise":
             comps = [(*old[0].cards, card, *loose)]
         else:
             comps = self._components(card, loose, old, value)
         self._remove(move)
-        kind = "P" if move.kind in ("declare", "raise") else "G"
+        kind = "P" if kind in ("declare", "raise") else "G"
         if game.absorbs and not old:
             same = [c for c in self.floor if VALUE[c] == value]
             if same:
@@ -414,22 +416,24 @@ class DeclarationState(FishingState):
         return comps
 
     # -- notation and views -----------------------------------------------------------------
-    def move_text(self, move: Move, card: int | None = None) -> str:
-        """``capture 7C 5S P7@1``, ``declare P8 5C``, ``raise P4@1 to 9``, ``group G8 8C P8@0``, ``lay``."""
-        loose = [format_card(self.floor[i]) for i in move.loose]
-        labels = [self.decls[d].label() for d in move.decls]
-        if move.kind == "lay":
+    def move_text(self, move: RawMove, card: int | None = None) -> str:
+        """``capture 7C 5S P7@1``, ``declare P8 5C``, ``raise P4@1 to 9``, ``group G8 8C P8@0``, ``lay``
+        (``move``: a :class:`Move` or its plain tuple)."""
+        kind, positions, indices, value = move
+        loose = [format_card(self.floor[i]) for i in positions]
+        labels = [self.decls[d].label() for d in indices]
+        if kind == "lay":
             return "lay"
-        if move.kind == "capture":
+        if kind == "capture":
             return " ".join(["capture", *loose, *labels])
-        if move.kind == "raise":
-            return " ".join([f"raise {labels[0]} to {move.value}", *(["with", *loose] if loose else [])])
-        head = f"declare P{move.value}" if move.kind == "declare" else f"group G{move.value}"
+        if kind == "raise":
+            return " ".join([f"raise {labels[0]} to {value}", *(["with", *loose] if loose else [])])
+        head = f"declare P{value}" if kind == "declare" else f"group G{value}"
         return " ".join([head, *loose, *labels])
 
     def option_cards(self, k: int) -> tuple[int, ...]:
         move = self.pending[1][k]
-        return tuple(self.floor[i] for i in move.loose) + tuple(c for d in move.decls for c in self.decls[d].cards)
+        return tuple(self.floor[i] for i in move[1]) + tuple(c for d in move[2] for c in self.decls[d].cards)
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
         if action == self.game.redeal_action:

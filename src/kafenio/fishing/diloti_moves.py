@@ -128,10 +128,17 @@ def _part_ok(items: tuple[tuple[int, int, int], ...], members: list[int]) -> boo
 # the captures of a value ``x`` only see the loose numerals below or at ``x``, the declarations
 # those at most ``10 − x``, the groups of a value ``V`` those at most ``V`` — and the floor is
 # sorted, so each piece is keyed by a prefix of the values (its *head*), which every card, both
-# players and many tables share. Under them, subsets by sum and unions of disjoint parts worth a
-# value are bit-mask tables (as :func:`kafenio.fishing.captures.sum_unions`). Loose positions are
-# numeral indices (the numerals come first on the sorted floor; the state maps them when a
-# constructed floor is out of order, and an unsorted one is keyed by all its values).
+# players and many tables share. What the declarations allow (who owns one, what may be raised,
+# which group values they enter) depends on the value and the signature alone: it is a *plan*
+# memoised on those, so a table with declarations costs the loose pieces plus its few
+# declaration moves. Under them, subsets by sum and unions of disjoint parts worth a value are
+# bit-mask tables (as :func:`kafenio.fishing.captures.sum_unions`). Loose positions are numeral
+# indices (the numerals come first on the sorted floor; the state maps them when a constructed
+# floor is out of order, and an unsorted one is keyed by all its values).
+#
+# The memos hold moves as plain ``(kind, loose, decls, value)`` tuples, the fields of
+# :class:`Move`: the garbage collector stops tracking a tuple of ints and strings, but never a
+# named tuple, and would otherwise walk every memoised move at each full collection.
 #
 # Every move also carries what the hand must hold after the play (its *need*, a bit mask of
 # values; 0 for nothing), so the engine enables the legal moves without listing them again.
@@ -139,20 +146,25 @@ def _part_ok(items: tuple[tuple[int, int, int], ...], members: list[int]) -> boo
 _LIMIT = 200_000
 #: per card type, its value as a bit (faces: bit 0, which no move needs)
 VALUE_BIT = tuple(1 << v for v in VALUE)
+#: a move as the memos hold it: ``(kind, loose positions, declaration indices, value)``
+RawMove = tuple[str, tuple[int, ...], tuple[int, ...], int]
+#: laying the card, as the memos hold it
+LAID: RawMove = ("lay", (), (), 0)
 _BITS: dict[int, tuple[int, ...]] = {}
 _SMALL: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_INFO: dict[tuple[int, ...], tuple] = {}
 _BUDGET: dict[tuple[tuple[int, ...], int], tuple[tuple[int, int], ...]] = {}
 _PACKS: dict[tuple[tuple[int, ...], int], dict[int, int]] = {}
 _LOOSE_SETS: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, int], ...]] = {}
 _POOL_SETS: dict[tuple, tuple[tuple[int, int], ...]] = {}
 _BASES: dict[tuple, tuple] = {}
-_CAPTURES: dict[tuple, tuple[Move, ...]] = {}
+_CAPTURES: dict[tuple, tuple[RawMove, ...]] = {}
 _DECLARES: dict[tuple, tuple] = {}
-_GROUPS: dict[tuple, tuple[Move, ...]] = {}
+_GROUPS: dict[tuple, tuple[RawMove, ...]] = {}
+_PLANS: dict[tuple, tuple] = {}
 
-_new = tuple.__new__  # a Move without the named tuple's Python-level constructor
 #: the moves and the need of each
-Entry = tuple[tuple[Move, ...], tuple[int, ...]]
+Entry = tuple[tuple[RawMove, ...], tuple[int, ...]]
 
 
 def _bits(mask: int) -> tuple[int, ...]:
@@ -199,6 +211,18 @@ def _small_subsets(vals: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return remember(_SMALL, vals, tuple(map(tuple, by_sum)))
 
 
+def _table_info(vals: tuple[int, ...]) -> tuple:
+    """``(small, heads, ordered)`` of the loose values: :func:`_small_subsets`, and per value
+    ``v`` 0 … 10 the values a move touching only values ≤ ``v`` can use — a prefix when
+    ``vals`` is sorted (``ordered``), else all of them (memoised)."""
+    hit = _INFO.get(vals)
+    if hit is None:
+        ordered = vals == tuple(sorted(vals))
+        heads = tuple(vals[:bisect_right(vals, v)] for v in range(11)) if ordered else (vals,) * 11
+        hit = remember(_INFO, vals, (_small_subsets(vals), heads, ordered))
+    return hit
+
+
 def _budget_subsets(vals: tuple[int, ...], budget: int) -> tuple[tuple[int, int], ...]:
     """``(mask, sum)`` of the non-empty subsets of ``vals`` with sum ≤ ``budget``, by mask."""
     if budget <= 0:
@@ -228,6 +252,15 @@ def _unions(parts: Sequence[int]) -> dict[int, int]:
     return packs
 
 
+def _packs(head: tuple[int, ...], target: int, small: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+    """:func:`_unions` of the parts worth ``target`` among ``head`` (memoised on both)."""
+    key = (head, target)
+    packs = _PACKS.get(key)
+    if packs is None:
+        packs = remember(_PACKS, key, _unions(small[target]))
+    return packs
+
+
 def _loose_sets(x: int, head: tuple[int, ...], target: int,
                 small: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
     """A group of ``target`` made by the played value ``x`` and loose numerals only:
@@ -236,24 +269,14 @@ def _loose_sets(x: int, head: tuple[int, ...], target: int,
     key = (x, head, target)
     hit = _LOOSE_SETS.get(key)
     if hit is None:
-        hit = remember(_LOOSE_SETS, key, _sets_of(x, head, target, small))
+        firsts = (0,) if x == target else small[target - x]
+        chosen: dict[int, int] = {}
+        for first in firsts:
+            for union, k in _packs(head, target, small).items():
+                if not first & union:
+                    chosen[first | union] = k + 1
+        hit = remember(_LOOSE_SETS, key, tuple(sorted(chosen.items())))
     return hit
-
-
-def _sets_of(x: int, head: tuple[int, ...], target: int,
-             small: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
-    """:func:`_loose_sets` without its memo."""
-    firsts = (0,) if x == target else small[target - x]
-    pkey = (head, target)
-    packs = _PACKS.get(pkey)
-    if packs is None:
-        packs = remember(_PACKS, pkey, _unions(small[target]))
-    chosen: dict[int, int] = {}
-    for first in firsts:
-        for union, k in packs.items():
-            if not first & union:
-                chosen[first | union] = k + 1
-    return tuple(sorted(chosen.items()))
 
 
 def _pool_sets(x: int, target: int, pool: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int], ...]:
@@ -288,7 +311,7 @@ def _pool_sets(x: int, target: int, pool: tuple[tuple[int, int, int], ...]) -> t
     return remember(_POOL_SETS, key, tuple(sorted(chosen.items())))
 
 
-def _captures(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rule: str, full: bool) -> tuple[Move, ...]:
+def _captures(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rule: str, full: bool) -> tuple[RawMove, ...]:
     """C3.2: equal loose numerals, sum groups of loose numerals (plain declarations too with
     ``full``), declarations of value ``x``; ``capture_rule`` filters or completes them. Sorted
     most cards first, then by loose positions and declarations."""
@@ -321,17 +344,12 @@ def _captures(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rule: str, 
         decls = tuple(sorted(-1 - i for i in items if i < 0))
         keyed.append((-len(loose) - sum(sig[d][2] for d in decls), loose, decls))
     keyed.sort()
-    return tuple(Move("capture", loose, decls) for _size, loose, decls in keyed)
+    return tuple(("capture", loose, decls, 0) for _size, loose, decls in keyed)
 
 
-def _head(vals: tuple[int, ...], limit: int, ordered: bool) -> tuple[int, ...]:
-    """The values a move touching only values ≤ ``limit`` can use: a prefix when ``ordered``."""
-    return vals[:bisect_right(vals, limit)] if ordered else vals
-
-
-def _capture_piece(x: int, vals: tuple[int, ...], ordered: bool, rule: str) -> tuple[Move, ...]:
-    """The captures of ``x`` from loose numerals only (no declaration involved)."""
-    head = _head(vals, x, ordered)
+def _capture_piece(x: int, head: tuple[int, ...], ordered: bool, rule: str) -> tuple[RawMove, ...]:
+    """The captures of ``x`` from loose numerals only (no declaration involved); ``head``: the
+    values ≤ ``x`` (all of them when not ``ordered``)."""
     key = (x, head, rule)
     hit = _CAPTURES.get(key)
     if hit is None:
@@ -340,7 +358,7 @@ def _capture_piece(x: int, vals: tuple[int, ...], ordered: bool, rule: str) -> t
     return hit
 
 
-def _loose_captures(x: int, head: tuple[int, ...], rule: str) -> tuple[Move, ...]:
+def _loose_captures(x: int, head: tuple[int, ...], rule: str) -> tuple[RawMove, ...]:
     """:func:`_captures` without declarations, for sorted values ≤ ``x``: the addends (values
     below ``x``) come first, then the equal cards, so every capture's positions are a union of
     addends followed by equal cards, already in order."""
@@ -360,41 +378,29 @@ def _loose_captures(x: int, head: tuple[int, ...], rule: str) -> tuple[Move, ...
         subsets = [tuple(equal[j] for j in _bits(mask)) for mask in range(1 << len(equal))]
     found = [(-len(u) - len(e), u + e) for e in subsets for u in unions if u or e]
     found.sort()
-    return tuple(_new(Move, ("capture", loose, (), 0)) for _size, loose in found)
+    return tuple(("capture", loose, (), 0) for _size, loose in found)
 
 
-def _declare_piece(x: int, vals: tuple[int, ...], ordered: bool) -> tuple[tuple[Move, ...], tuple[int, ...]]:
-    """C3.4: the new plain declarations of ``x`` with loose numerals (every value listed), and
-    their needs."""
-    head = _head(vals, 10 - x, ordered)
+def _declare_piece(x: int, head: tuple[int, ...]) -> tuple[tuple[RawMove, ...], tuple[int, ...]]:
+    """C3.4: the new plain declarations of ``x`` with loose numerals (``head``: the values
+    ≤ ``10 − x``; every value listed), and their needs."""
     key = (x, head)
     hit = _DECLARES.get(key)
     if hit is None:
         found = _budget_subsets(head, 10 - x)
-        hit = remember(_DECLARES, key, (tuple(_new(Move, ("declare", _bits(mask), (), x + total))
-                                             for mask, total in found),
+        hit = remember(_DECLARES, key, (tuple(("declare", _bits(mask), (), x + total) for mask, total in found),
                                        tuple(1 << (x + total) for _mask, total in found)))
     return hit
 
 
-def _group_piece(x: int, target: int, vals: tuple[int, ...], ordered: bool,
-                 small: tuple[tuple[int, ...], ...]) -> tuple[Move, ...]:
-    """C3.6: the new groups of ``target`` from ``x`` and loose numerals only."""
-    head = _head(vals, target, ordered)
-    key = (x, target, head)
-    hit = _GROUPS.get(key)
-    if hit is None:
-        # the played card's part, and at least one more part worth ``target``
-        firsts = (0,) if x == target else small[target - x]
-        pkey = (head, target)
-        packs = _PACKS.get(pkey)
-        if packs is None:
-            packs = remember(_PACKS, pkey, _unions(small[target]))
-        masks = sorted({first | union for union in packs if union for first in firsts if not first & union})
-        bits = _BITS
-        hit = remember(_GROUPS, key, tuple(_new(Move, ("group", bits.get(mask) or _bits(mask), (), target))
-                                            for mask in masks))
-    return hit
+def _group_piece(x: int, target: int, head: tuple[int, ...], small: tuple[tuple[int, ...], ...]) -> tuple[RawMove, ...]:
+    """C3.6: the new groups of ``target`` from ``x`` and loose numerals only (``head``: the
+    values ≤ ``target``; ``small``: :func:`_small_subsets` of values that ``head`` begins)."""
+    # the played card's part, and at least one more part worth ``target``
+    firsts = (0,) if x == target else small[target - x]
+    packs = _packs(head, target, small)
+    masks = sorted({first | union for union in packs if union for first in firsts if not first & union})
+    return remember(_GROUPS, (x, target, head), tuple(("group", _bits(mask), (), target) for mask in masks))
 
 
 def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> tuple:
@@ -405,39 +411,42 @@ def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> tuple:
     hit = _BASES.get(key)
     if hit is not None:
         return hit
-    ordered = vals == tuple(sorted(vals))
-    small = _small_subsets(vals)
-    captures = _capture_piece(x, vals, ordered, rule)
-    declares, declare_needs = _declare_piece(x, vals, ordered)
-    groups: list[tuple[Move, ...]] = [()] * 11
+    small, heads, ordered = _table_info(vals)
+    captures = _capture_piece(x, heads[x], ordered, rule)
+    declares, declare_needs = _declare_piece(x, heads[10 - x])
+    groups: list[tuple[RawMove, ...]] = [()] * 11
     moves = list(captures)
     needs = [0] * len(captures)
     if not (captures and rule == "forced_maximal"):
         moves += declares
         needs += declare_needs
+        get = _GROUPS.get
         for target in range(x, 11):
             # a new group needs the played card's part and another part worth ``target``
             if small[target] and (x == target or small[target - x]):
-                found = groups[target] = _group_piece(x, target, vals, ordered, small)
+                head = heads[target]
+                found = get((x, target, head))
+                if found is None:
+                    found = _group_piece(x, target, head, small)
+                groups[target] = found
                 moves += found
                 needs += [1 << target] * len(found)
-        moves.append(LAY)
+        moves.append(LAID)
         needs.append(0)
-    # tuples throughout: the memos hold no list for the garbage collector to keep scanning
     return remember(_BASES, key, ((tuple(moves), tuple(needs)), captures, declares, tuple(groups)))
 
 
-def _needs(moves: Sequence[Move], sig: tuple[tuple, ...], captures: int) -> tuple[int, ...]:
+def _needs(moves: Sequence[RawMove], sig: tuple[tuple, ...], own: int | None, captures: int) -> tuple[int, ...]:
     """Per move, what the hand must hold after the play (see :meth:`DeclarationState._listed`):
-    ``moves`` begins with ``captures`` captures; a lay, if any, is last."""
-    own = next((d for d, s in enumerate(sig) if not s[5]), None)
+    ``moves`` begins with ``captures`` captures; a lay, if any, is last; ``own``: the mover's
+    declaration."""
     if own is None:
         needs = [0] * captures
     else:
         leave = 1 << sig[own][1]
         needs = [0 if own in m[2] else leave for m in moves[:captures]]
     needs += [1 << m[3] for m in moves[captures:]]
-    if moves and moves[-1] is LAY:
+    if moves and moves[-1] is LAID:
         needs[-1] = 0
     return tuple(needs)
 
@@ -451,53 +460,31 @@ def numeral_moves(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: 
     declaration ``(kind, value, cards, components, soy, relation)`` with relation 0 the mover's
     own, 1 a partner's, 2 an opponent's; ``rules``: ``(capture_rule, plain_declaration_as_card,
     self_raise, soy_locked)``."""
-    return list(table_entry(x, vals, sig, rules)[0])
+    return [Move._make(m) for m in table_entry(x, vals, sig, rules)[0]]
 
 
-def table_entry(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tuple) -> Entry:
-    """:func:`numeral_moves` and the need of each move (shared lists: do not change them)."""
-    capture_rule, plain_as_card, self_raise, soy_locked = rules
-    if not sig:  # the common table: loose cards only
-        return loose_table_entry(x, vals, capture_rule)[0]
-    own = None
-    for d, s in enumerate(sig):
-        if not s[5]:
-            own = d
-            break
+def _plan(x: int, sig: tuple[tuple, ...], rules: tuple) -> tuple:
+    """What the declarations let a numeral of value ``x`` do, whatever the loose cards:
+    ``(own, involved, raises, steps)`` — the mover's declaration (C3.7), the declarations a
+    capture may take (C3.2, C3.9), the raisable ``(index, value)`` pairs (C3.5), and per group
+    value in order ``(V, None)`` for the loose-only groups or ``(V, (plains, groups, whole))``
+    where declarations enter (C3.6, C3.9): the plain ones ``(index, kind, raisable)`` (kind 1
+    strict, 2 usable as a card), the group ones ``(index, components)`` after ``(None, 0)``
+    (no group extended), ``whole`` when every plain one is a whole component. Memoised."""
+    key = (x, sig, rules)
+    hit = _PLANS.get(key)
+    if hit is not None:
+        return hit
+    _capture_rule, plain_as_card, self_raise, soy_locked = rules
+    own = next((d for d, s in enumerate(sig) if not s[5]), None)
     full = plain_as_card == "full"
-    ordered = vals == tuple(sorted(vals))
-    if own is None:
-        _entry, captures, declares, loose_groups = loose_table_entry(x, vals, capture_rule)
-    else:  # the owner only captures or adds to their declaration (C3.7): no loose-only moves
-        captures, declares, loose_groups = _capture_piece(x, vals, ordered, capture_rule), (), ()
+    liberal = plain_as_card != "strict"
     involved = tuple((d, s[0], s[1], s[2]) for d, s in enumerate(sig)
                      if s[1] == x or (full and s[0] == "P" and s[1] < x))
-    if involved:
-        head = _head(vals, x, ordered)
-        key = (x, head, involved, capture_rule, full)
-        captured = _CAPTURES.get(key)
-        if captured is None:
-            captured = remember(_CAPTURES, key, _captures(x, head, sig, capture_rule, full))
-        out = list(captured)
-    else:
-        out = list(captures)
-    n_captures = len(out)
-    if out and capture_rule == "forced_maximal":
-        return tuple(out), _needs(out, sig, n_captures)
-    if own is None:
-        out += declares
     # C3.5: an opponent's plain declaration (one's own with ``self_raise``; never a partner's)
     raisable = [s[0] == "P" and (self_raise if not s[5] else s[5] == 2) for s in sig]
-    for d, s in enumerate(sig):
-        if not raisable[d] or (own is not None and own != d):
-            continue
-        if s[1] + x <= 10:  # the played card alone (C3.5); ``full`` may add loose numerals (C3.9)
-            out.append(Move("raise", (), (d,), s[1] + x))
-            if full:
-                budget = 10 - x - s[1]
-                out += [Move("raise", _bits(mask), (d,), s[1] + x + total)
-                        for mask, total in _budget_subsets(_head(vals, budget, ordered), budget)]
-    liberal = plain_as_card != "strict"
+    raises = tuple((d, s[1]) for d, s in enumerate(sig)
+                   if raisable[d] and (own is None or own == d) and s[1] + x <= 10)
     # the values whose groups a declaration can enter (C3.6, C3.9)
     touched = 0
     for d, s in enumerate(sig):
@@ -507,14 +494,14 @@ def table_entry(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tu
                 touched |= 1 << (s[1] + x)
         elif not (s[4] and soy_locked):
             touched |= 1 << s[1]
-    small = None
+    steps: list[tuple] = []
     for target in range(x, 11):
         if not touched >> target & 1:
             if own is None:
-                out += loose_groups[target]
+                steps.append((target, None))
             continue
         plains = []
-        groups: list[int | None] = [None]
+        groups: list[tuple[int | None, int]] = [(None, 0)]
         for d, s in enumerate(sig):
             if s[0] == "P":
                 if liberal and s[1] <= target:
@@ -522,18 +509,62 @@ def table_entry(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tu
                 elif s[1] == target or (raisable[d] and s[1] == target - x):
                     plains.append((d, 1, int(raisable[d])))
             elif s[1] == target and not (s[4] and soy_locked):
-                groups.append(d)
-        if own is not None and own not in groups and all(d != own for d, _k, _r in plains):
+                groups.append((d, s[3]))
+        if own is not None and all(g != own for g, _c in groups) and all(d != own for d, _k, _r in plains):
             continue  # the owner may only add to their own declaration (C3.7)
-        if plains and all(k == 1 and sig[d][1] == target for d, k, _r in plains):
+        if not plains and len(groups) == 1:
+            if own is None:
+                steps.append((target, None))
+            continue
+        whole = all(k == 1 and sig[d][1] == target for d, k, _r in plains)
+        steps.append((target, (tuple(plains), tuple(groups), whole)))
+    return remember(_PLANS, key, (own, involved, raises, tuple(steps)))
+
+
+def table_entry(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tuple) -> Entry:
+    """:func:`numeral_moves` (as plain tuples) and the need of each move (shared: do not change)."""
+    capture_rule, plain_as_card = rules[0], rules[1]
+    if not sig:  # the common table: loose cards only
+        return loose_table_entry(x, vals, capture_rule)[0]
+    own, involved, raises, steps = _plan(x, sig, rules)
+    full = plain_as_card == "full"
+    small, heads, ordered = _table_info(vals)
+    if own is None:
+        _entry, captures, declares, loose_groups = loose_table_entry(x, vals, capture_rule)
+    else:  # the owner only captures or adds to their declaration (C3.7): no loose-only moves
+        captures, declares, loose_groups = _capture_piece(x, heads[x], ordered, capture_rule), (), ()
+    if involved:
+        key = (x, heads[x], involved, capture_rule, full)
+        captured = _CAPTURES.get(key)
+        if captured is None:
+            captured = remember(_CAPTURES, key, _captures(x, heads[x], sig, capture_rule, full))
+        out = list(captured)
+    else:
+        out = list(captures)
+    n_captures = len(out)
+    if out and capture_rule == "forced_maximal":
+        return tuple(out), _needs(out, sig, own, n_captures)
+    out += declares
+    for d, value in raises:
+        out.append(("raise", (), (d,), value + x))  # the played card alone (C3.5)
+        if full:  # with loose numerals too (C3.9)
+            budget = 10 - x - value
+            out += [("raise", _bits(mask), (d,), value + x + total)
+                    for mask, total in _budget_subsets(heads[budget], budget)]
+    for target, spec in steps:
+        if spec is None:
+            out += loose_groups[target]
+            continue
+        plains, groups, whole = spec
+        if not plains:
+            sets = [(_bits(mask), (), nparts) for mask, nparts in _loose_sets(x, heads[target], target, small)]
+        elif whole:
             # whole plain declarations of the value: each only ever a component on its own, so
             # the sets are the loose ones with any of them added (ordered as over the pool)
-            if small is None:
-                small = _small_subsets(vals)
-            found = _loose_sets(x, _head(vals, target, ordered), target, small)
+            found = _loose_sets(x, heads[target], target, small)
             sets = [(_bits(mask), tuple(plains[j][0] for j in _bits(dm)), nparts + dm.bit_count())
                     for dm in range(1 << len(plains)) for mask, nparts in found]
-        elif plains:
+        else:
             loose = [i for i, v in enumerate(vals) if v <= target]
             n_loose = len(loose)
             pool = tuple([(vals[i], 0, 0) for i in loose] + [(sig[d][1], k, r) for d, k, r in plains])
@@ -542,23 +573,14 @@ def table_entry(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tu
                 chosen = _bits(mask)
                 sets.append((tuple(loose[j] for j in chosen if j < n_loose),
                              tuple(plains[j - n_loose][0] for j in chosen if j >= n_loose), nparts))
-        elif len(groups) == 1:
-            if own is None:
-                out += loose_groups[target]
-            continue
-        else:
-            if small is None:
-                small = _small_subsets(vals)
-            sets = [(_bits(mask), (), nparts)
-                    for mask, nparts in _loose_sets(x, _head(vals, target, ordered), target, small)]
         for chosen_loose, decl_ids, nparts in sets:
-            for group in groups:
+            for group, comps in groups:
                 ids = decl_ids if group is None else (*decl_ids, group)
                 if own is not None and own not in ids:
                     continue
-                if nparts + (sig[group][3] if group is not None else 0) < 2:
+                if nparts + comps < 2:
                     continue
-                out.append(Move("group", chosen_loose, tuple(sorted(ids)), target))
+                out.append(("group", chosen_loose, tuple(sorted(ids)), target))
     if own is None:
-        out.append(LAY)
-    return tuple(out), _needs(out, sig, n_captures)
+        out.append(LAID)
+    return tuple(out), _needs(out, sig, own, n_captures)
