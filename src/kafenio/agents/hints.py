@@ -1,10 +1,11 @@
 """Hints: the move the computer would play for a seat, with a one-line reason.
 
 The move comes from ISMCTS from the seat's information only with a small budget
-(:data:`HINT_BUDGET`), its rollouts half played by the game's heuristic player
-(:data:`HINT_HEURISTIC_ROLLOUT`): slower per iteration than the levels' random rollouts, but a
-hint is asked for once, not at every move of an arena run. The reason
-says what the move does, from the first source that has something to say:
+(:data:`HINT_BUDGET`) and the game's search settings
+(:func:`kafenio.agents.ismcts.search_settings`: rollout depth, leaf evaluation), its rollout
+moves half played by the game's heuristic player (:data:`HINT_HEURISTIC_ROLLOUT`): slower per
+iteration than the levels' rollouts, but a hint is asked for once, not at every move of an arena
+run. The reason says what the move does, from the first source that has something to say:
 
 1. the game's heuristic module (``kafenio.agents.heuristic_<game>``) may define
    ``explain(seat, action) -> str | None`` for the game's own words ("completes a clean biriba",
