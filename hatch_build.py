@@ -215,6 +215,7 @@ def update_catalogs() -> None:
     for lang, path in po_files().items():
         catalog = read_catalog(path)
         catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()  # translations of messages gone from the source (git keeps them)
         write_catalog(catalog, path)
         (WEB_LOCALE / f"{lang}.json").write_text(web_catalog_text(read_catalog(path)), encoding="utf-8")
     compile_catalogs()

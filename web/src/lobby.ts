@@ -55,14 +55,16 @@ function shown(value: unknown): string {
 
 /** What an option accepts and its default, in words. */
 export function optionHelp(option: GameOption): string {
-  const range = option.low !== null || option.high !== null
-    ? { low: option.low ?? "…", high: option.high ?? "…" } : null;
+  const { low, high } = option;
+  const bounds = low !== null && high !== null ? t("from {low} to {high}", { low, high })
+    : low !== null ? t("at least {low}", { low }) : high !== null ? t("at most {high}", { high }) : null;
   const accepts = option.kind === "table" && isNumberTable(option.default) ? t("Entries such as A: 1, separated by commas.")
     : option.kind === "list"
-    ? (range ? t("Whole numbers separated by commas, each from {low} to {high}.", range) : t("Whole numbers separated by commas."))
-    : (option.kind === "int" || option.kind === "int?") && range && !option.choices.length
-      ? t("A whole number from {low} to {high}.", range)
-      : option.kind === "int?" ? t("Empty: off.") : "";
+      ? (bounds ? t("Whole numbers separated by commas, each {bounds}.", { bounds }) : t("Whole numbers separated by commas."))
+      : (option.kind === "int" || option.kind === "int?") && !option.choices.length
+        ? (bounds ? t("A whole number, {bounds}.", { bounds }) : t("A whole number."))
+          + (option.kind === "int?" ? " " + t("Empty: off.") : "")
+        : "";
   return [accepts, t("Default: {value}.", { value: shown(option.default) })].filter(Boolean).join(" ");
 }
 

@@ -30,8 +30,10 @@ describe("lobby options", () => {
   it("says what an option accepts and its default", () => {
     expect(optionHelp(option({}))).toBe("Whole numbers separated by commas, each from 1 to 30. Default: 11, 11.");
     expect(optionHelp(option({ kind: "int", default: 600, low: 0, high: null })))
-      .toBe("A whole number from 0 to …. Default: 600.");
-    expect(optionHelp(option({ kind: "int?", default: null, low: null, high: null }))).toBe("Empty: off. Default: off.");
+      .toBe("A whole number, at least 0. Default: 600.");
+    expect(optionHelp(option({ kind: "int?", default: null, low: null, high: 9 })))
+      .toBe("A whole number, at most 9. Empty: off. Default: off.");
+    expect(optionHelp(option({ kind: "int", default: 101, choices: [52, 101], low: 1 }))).toBe("Default: 101.");
     expect(optionHelp(option({ kind: "table", default: "standard", choices: ["standard", "old_greek"] })))
       .toBe("Default: standard.");
   });
