@@ -1,12 +1,15 @@
 """Differential tests of the rummy engine's fast paths against slow from-scratch references.
 
 The engine answers legal actions from memoized per-suit / per-rank counts (``melds.memo_of``),
-cached lay-off options on the melds, running deal totals without the itemised sheet and a
-bytes-converted observation. The references below are the straightforward versions the engine
-used before (every check recomputed from the whole hand, ``size_ok`` asked size by size);
-at every step of many random deals of several presets of both games the engine must agree
-with them exactly: the legal action list, ``side_scores()`` against the score sheet's totals,
-and the observation.
+type sets held as byte lanes of an int (3-card meld starts, lay-off fits, discards), cached
+lay-off options on the melds, per-side facts recomputed only when the side's melds change
+(``RummyState.side_facts``: lay-off lanes, biriba/canastra owned, set ranks still allowed),
+running deal totals without the itemised sheet and a bytes-converted observation. The
+references below are the straightforward versions the engine used before (every check
+recomputed from the whole hand and the melds, ``size_ok`` asked size by size); at every step
+of many random deals of several presets of both games the engine must agree with them
+exactly: the legal action list, the side facts, ``side_scores()`` against the score sheet's
+totals, and the observation.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ import pytest
 import kafenio
 from kafenio.cards import JOKER, NUM_TYPES, RANK, SUIT, card
 from kafenio.rummy import actions as A
-from kafenio.rummy.legal import _draw_actions
+from kafenio.rummy.legal import _draw_actions, _find_additions
 from kafenio.rummy.melds import (
+    LANE_BITS,
     TWO,
     Meld,
     MeldRules,
@@ -49,6 +53,18 @@ def ref_layoff_options(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
 
 
 # -- the slow references (the engine's former code, unmemoized) --------------------------------
+
+def ref_has_big(st: RummyState, side: int, clean: bool = False) -> bool:
+    """The side owns a biriba / canastra (a clean one when ``clean``)."""
+    return any(len(m.cards) >= st.tr.big and (m.clean or not clean) for m in st.melds[side])
+
+
+def ref_set_ranks_allowed(st: RummyState, side: int) -> frozenset | None:
+    """Ranks a new set of ``side`` may have (None: any)."""
+    if st.rules.allow_duplicate_set_ranks:
+        return None
+    return st.mr.set_ranks - {m.rank for m in st.melds[side] if not m.is_run}
+
 
 def ref_can_complete(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
                  size_ok: Callable[[int], bool], set_ranks: frozenset | None = None) -> bool:
@@ -306,7 +322,7 @@ def _ref_layoffs(st: RummyState, seat: int, types: list[int]) -> list[int]:
     hand = st.hands[seat]
     allowed = set(types)
     left = st.hand_size[seat] - 1
-    has = st.has_big(side)
+    has = ref_has_big(st, side)
     big = st.tr.big
     clean_rule = st.tr.close_needs_clean
     last = -1
@@ -352,9 +368,9 @@ def _ref_building_actions(st: RummyState, seat: int) -> list[int]:
 
 def _ref_meld_end_actions(st: RummyState, seat: int) -> list[int]:
     side = st.side_of[seat]
-    allowed_sets = st.set_ranks_allowed(side)
-    has = st.has_big(side)
-    has_clean = st.has_big(side, True)
+    allowed_sets = ref_set_ranks_allowed(st, side)
+    has = ref_has_big(st, side)
+    has_clean = ref_has_big(st, side, True)
     left = st.hand_size[seat]
     last = next(c for c in range(NUM_TYPES) if st.hands[seat][c]) if left == 1 else -1
     out = []
@@ -386,7 +402,7 @@ def ref_can_complete_building(st, chosen: list[int], seat: int) -> bool:
     total = st.hand_size[seat] + len(st.building)
     side = st.side_of[seat]
     if ref_can_complete(chosen, st.hands[seat], st.mr, ref_size_ok(st, seat, total),
-                    st.set_ranks_allowed(side)):
+                    ref_set_ranks_allowed(st, side)):
         return True
     return bool(ref_last_card_melds(st, seat, chosen))
 
@@ -395,7 +411,7 @@ def ref_startable_types(st, seat: int, types: Any = range(NUM_TYPES)) -> list[in
     """Card types that may start a new meld now."""
     side = st.side_of[seat]
     found = ref_startable(st.hands[seat], st.mr, ref_size_ok(st, seat, st.hand_size[seat]),
-                      st.set_ranks_allowed(side), types)
+                      ref_set_ranks_allowed(st, side), types)
     extra = ref_last_card_melds(st, seat, [])
     if extra:
         more = {c for meld in extra for c in meld} - set(found)
@@ -413,8 +429,8 @@ def ref_last_card_melds(st, seat: int, chosen: list[int]) -> list[list[int]]:
     if rest + len(chosen) > st.mr.max_run_len or rest + len(chosen) < 3:
         return []
     side = st.side_of[seat]
-    has, has_clean = st.has_big(side), st.has_big(side, True)
-    allowed = st.set_ranks_allowed(side)
+    has, has_clean = ref_has_big(st, side), ref_has_big(st, side, True)
+    allowed = ref_set_ranks_allowed(st, side)
     held = [c for c in range(NUM_TYPES) for _i in range(hand[c])]
     out = []
     for r in {c for c in held}:
@@ -431,7 +447,7 @@ def ref_last_card_melds(st, seat: int, chosen: list[int]) -> list[list[int]]:
 
 def ref_size_ok(st, seat: int, total: int):
     side = st.side_of[seat]
-    has = st.has_big(side)
+    has = ref_has_big(st, side)
     big = st.tr.big
 
     def size_ok(size: int) -> bool:
@@ -506,8 +522,9 @@ def test_fast_paths_match_references(game, preset):
         steps = 0
         while True:
             assert st.legal_actions() == ref_legal_actions(st), (deal, steps, st.history[-6:])
+            for side in range(len(st.melds)):
+                assert_side_facts(st, side)
             assert st.side_scores() == sheet_side_scores(st), (deal, steps)
-            seat = st.current
             if steps % 5 == 0:
                 for observer in range(st.n):
                     expected = ref_observation(st, observer)
@@ -521,6 +538,21 @@ def test_fast_paths_match_references(game, preset):
             legal = st.legal_actions()
             st.apply_action(legal[rng.randrange(len(legal))])
             steps += 1
+
+
+def assert_side_facts(st: RummyState, side: int) -> None:
+    """The cached facts of ``side`` agree with the melds on the table."""
+    assert st.has_big(side) == ref_has_big(st, side)
+    assert st.has_big(side, True) == ref_has_big(st, side, True)
+    assert st.set_ranks_allowed(side) == ref_set_ranks_allowed(st, side)
+    facts = st.side_facts(side)
+    lows = facts.lows.to_bytes(LANE_BITS * A.MAX_MELDS // 8, "little")
+    highs = facts.highs.to_bytes(LANE_BITS * A.MAX_MELDS // 8, "little")
+    for k, meld in enumerate(st.melds[side]):
+        for c in range(NUM_TYPES):
+            options = ref_layoff_options(meld, c, st.mr)
+            assert (lows[k * NUM_TYPES + c], highs[k * NUM_TYPES + c]) == (
+                len(options) >= 1, len(options) >= 2), (k, c)
 
 
 def _random_hand(rng: random.Random, size: int, decks: int = 2) -> list[int]:
@@ -556,6 +588,21 @@ def test_meld_reachability_matches_references(mr):
         for n in range(1, 16):
             exact = ref_can_complete(chosen, hand, mr, lambda k, n=n: k == n, ranks)
             assert (n in sizes) == exact, (chosen, n)
+        assert _find_additions(hand, chosen, mr, ranks) == ref_additions(hand, chosen, mr, ranks)
+
+
+def ref_additions(hand: list[int], chosen: list[int], mr: MeldRules,
+                  ranks: frozenset | None) -> list[tuple[int, tuple[int, ...]]]:
+    """Every type of the hand that shares a suit or a rank with the chosen cards' first natural
+    (any type when there is none, a wild always) and the sizes it completes, one by one."""
+    nat = next((c for c in chosen if not is_wild_type(c)), None)
+    out = []
+    for c in range(NUM_TYPES):
+        if hand[c] and (nat is None or SUIT[c] == SUIT[nat] or RANK[c] == RANK[nat] or is_wild_type(c)):
+            hand[c] -= 1
+            out.append((c, complete_sizes([*chosen, c], hand, mr, ranks)))
+            hand[c] += 1
+    return out
 
 
 def test_layoff_options_cache_matches():

@@ -5,17 +5,22 @@ Errors name the game's own section through :meth:`TurnRules.rule` (``"buraco.md 
 
 from __future__ import annotations
 
+from itertools import compress
+
 from kafenio.cards import JOKER, NUM_TYPES, RANK, SUIT
 from kafenio.engine.errors import IllegalAction
 from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy.melds import (
+    LANE_BITS,
+    NUM_LANES,
+    PRESENT,
     complete_sizes,
     is_wild_type,
+    lanes_of,
     layoff_candidates,
-    layoff_fits,
     layoff_options,
-    memo_of,
+    run_spans,
     startable,
 )
 from kafenio.rummy.state import P_DRAW, P_END, P_SETUP, RummyState
@@ -79,28 +84,42 @@ def _top_card_usable(st: RummyState, seat: int) -> bool:
     return bool(startable(hand, st.mr, lambda n: True, st.set_ranks_allowed(st.side_of[seat]), [top]))
 
 
+_MELD_ADD_IDS = range(A.MELD_ADD, A.DISCARD)
+_DISCARD_IDS = range(A.DISCARD, A.LAYOFF)
+_LAYOFF_IDS = range(A.LAYOFF, A.LAYOFF_HIGH)
+_LAYOFF_HIGH_IDS = range(A.LAYOFF_HIGH, A.BIRIBA_ACTIONS)
+#: ``lanes * _REPEAT[n]``: a lane set of card types repeated for melds ``0 … n−1``
+_REPEAT = [sum(1 << k * LANE_BITS for k in range(n)) for n in range(A.MAX_MELDS + 1)]
+
+
+def _members(ids: range, lanes: int) -> compress:
+    """The ids ``ids[i]`` of the lanes ``i`` set in ``lanes``, in order."""
+    return compress(ids, lanes.to_bytes((lanes.bit_length() + 7) // 8, "little"))
+
+
 def _play_actions(st: RummyState, seat: int) -> list[int]:
+    """Built in id order: retract, meld starts, discards, lay-offs, high lay-offs, reject."""
     hand = st.hands[seat]
+    hb = bytes(hand)
+    held = int.from_bytes(hb.translate(PRESENT), "little")
     must = st.must_use
-    held = [c for c in range(NUM_TYPES) if hand[c]]
-    types = sorted(must) if must is not None else held
-    out = []
-    if st.reject_open:
-        out.append(A.REJECT)
+    types = held if must is None else held & lanes_of(must)
+    out = [A.RETRACT] if st.provisional is not None else []
     pending = st.opening_pending(seat) and st.provisional is None
     if not pending or (not st.attempt_failed and st.opening_witness(seat)):
-        out.extend([A.MELD_ADD + c for c in st.startable_types(seat, types)])
-    if st.melds[st.side_of[seat]]:
-        out.extend(_layoffs(st, seat, types, must is None))
+        out += _members(_MELD_ADD_IDS, st.startable_lanes(seat, hb) & types)
     if not st.must_play and st.provisional is None:
         if st.hand_size[seat] >= 2:
+            out += compress(_DISCARD_IDS, hb)
             no = st.no_discard
-            out.extend([A.DISCARD + c for c in held if c != no or hand[c] >= 2])
+            if no is not None and hand[no] == 1:
+                out.remove(A.DISCARD + no)
         else:
             out.extend([A.DISCARD + c for c in _discards(st, seat)])
-    if st.provisional is not None:
-        out.append(A.RETRACT)
-    out.sort()
+    if st.melds[st.side_of[seat]]:
+        out += _layoffs(st, seat, types)
+    if st.reject_open:
+        out.append(A.REJECT)
     return out
 
 
@@ -112,34 +131,30 @@ def _discards(st: RummyState, seat: int) -> list[int]:
     return [last] if st.hand_ok(seat, 1, last=last) else []
 
 
-def _layoffs(st: RummyState, seat: int, types: list[int], any_type: bool = False) -> list[int]:
-    """Lay-off ids; ``any_type``: every type in hand is allowed (``types`` is the hand's)."""
+def _layoffs(st: RummyState, seat: int, types: int) -> list[int]:
+    """Lay-off ids (sorted) of the card types in the lane set ``types`` (held ones)."""
     side = st.side_of[seat]
     melds = st.melds[side]
-    if not melds:
-        return []
-    hand = st.hands[seat]
     left = st.hand_size[seat] - 1
-    out = []
-    mr = st.mr
     if left >= 2:   # hand_ok accepts every lay-off that leaves two cards or more
-        allowed = None if any_type else set(types)
-        for k, meld in enumerate(melds):
-            low = A.LAYOFF + k * NUM_TYPES
-            for c, n in layoff_fits(meld, mr):
-                if hand[c] and (allowed is None or c in allowed):
-                    out.append(low + c)
-                    for _i in range(n - 1):
-                        out.append(low + LAYOFF_SPAN + c)
+        facts = st.side_facts(side)
+        mask = types * _REPEAT[len(melds)]
+        out = list(_members(_LAYOFF_IDS, facts.lows & mask))
+        highs = facts.highs & mask
+        if highs:
+            out += _members(_LAYOFF_HIGH_IDS, highs)
         return out
-    allowed = set(types)
+    hand = st.hands[seat]
+    allowed = types.to_bytes(NUM_LANES, "little")
+    mr = st.mr
     has = st.has_big(side)
     big = st.tr.big
     clean_rule = st.tr.close_needs_clean
     last = -1
+    out = []
     for k, meld in enumerate(melds):
         for c in layoff_candidates(meld, mr):
-            if not hand[c] or c not in allowed:
+            if not allowed[c]:
                 continue
             if left == 1:
                 hand[c] -= 1
@@ -149,10 +164,8 @@ def _layoffs(st: RummyState, seat: int, types: list[int], any_type: bool = False
                 clean = _clean_after(melds, k, new, big) if clean_rule else None
                 if st.hand_ok(seat, left, has or len(new.cards) >= big, clean, last):
                     out.append((A.LAYOFF_HIGH if i else A.LAYOFF) + k * NUM_TYPES + c)
+    out.sort()
     return out
-
-
-LAYOFF_SPAN = A.LAYOFF_HIGH - A.LAYOFF
 
 
 def _clean_after(melds, k: int, new, big: int) -> bool:
@@ -189,34 +202,61 @@ def _additions(st: RummyState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     chosen = st.building
     allowed = st.set_ranks_allowed(st.side_of[seat])
     nat = next((c for c in chosen if not is_wild_type(c)), None)
+    hb = bytes(hand)
     if nat is None:
-        rel = tuple(hand)
-    else:
+        rel = hb
+    else:   # the suit's counts, the rank's, the wilds' (the joker and the four 2s)
         base = SUIT[nat] * 13
         a = RANK[nat] - 1
-        rel = (*hand[base:base + 13], hand[a], hand[a + 13], hand[a + 26], hand[a + 39],
-               hand[JOKER], hand[1], hand[14], hand[27], hand[40], nat)
-    key = ("add", tuple(sorted(chosen)), rel, allowed)
-    memo = memo_of(st.mr)
+        rel = (hb[base:base + 13], hb[a:52:13], hb[52:53] + hb[1:41:13], nat)
+    key = ("add", bytes(sorted(chosen)), rel, allowed)
+    memo = st.memo
     found = memo.get(key)
     if found is None:
-        found = []
-        mr = st.mr
-        for c in [c for c in range(NUM_TYPES) if hand[c]]:
-            if nat is not None and not (SUIT[c] == SUIT[nat] or RANK[c] == RANK[nat] or is_wild_type(c)):
+        found = memo[key] = _find_additions(hand, chosen, st.mr, allowed)
+    return found
+
+
+def _find_additions(hand: list[int], chosen: list[int], mr,
+                    allowed: frozenset | None) -> list[tuple[int, tuple[int, ...]]]:
+    """:func:`_additions` computed. With a natural ``nat`` chosen, the wilds other than its
+    suit's 2 (the joker, the other 2s) all complete the same melds, so they are asked once; the
+    runs of a natural 3…K of a run's suit come from one scan (:func:`run_spans`, ``extra=1``;
+    such a card cannot join a set of the chosen cards, which hold another card of its suit)."""
+    nat = next((c for c in chosen if not is_wild_type(c)), None)
+    spans = wild = None
+    if nat is not None:
+        suit = SUIT[nat]
+        if all(SUIT[c] == suit for c in chosen if not is_wild_type(c)):
+            base = suit * 13
+            others = hand[JOKER] + hand[1] + hand[14] + hand[27] + hand[40] - hand[base + 1]
+            spans = run_spans(chosen, hand, suit, mr, min(others, mr.max_wilds), 1)
+    found = []
+    for c in [c for c in range(NUM_TYPES) if hand[c]]:
+        other_wild = False
+        if nat is not None:
+            other_wild = c == JOKER or (RANK[c] == 2 and SUIT[c] != suit)
+            if other_wild and wild is not None:
+                found.append((c, wild))
                 continue
+            if not (SUIT[c] == suit or RANK[c] == RANK[nat] or other_wild):
+                continue
+        if spans is not None and SUIT[c] == suit and RANK[c] >= 3 and c not in chosen:
+            p = RANK[c]
+            sizes = tuple(sorted({hi - lo + 1 for lo, hi in spans if lo <= p <= hi}))
+        else:
             hand[c] -= 1
-            found.append((c, complete_sizes([*chosen, c], hand, mr, allowed)))
+            sizes = complete_sizes([*chosen, c], hand, mr, allowed)
             hand[c] += 1
-        memo[key] = found
+        if other_wild:
+            wild = sizes
+        found.append((c, sizes))
     return found
 
 
 def _meld_end_actions(st: RummyState, seat: int) -> list[int]:
-    side = st.side_of[seat]
-    allowed_sets = st.set_ranks_allowed(side)
-    has = st.has_big(side)
-    has_clean = st.has_big(side, True)
+    facts = st.side_facts(st.side_of[seat])
+    allowed_sets = facts.set_ranks
     left = st.hand_size[seat]
     last = next(c for c in range(NUM_TYPES) if st.hands[seat][c]) if left == 1 else -1
     out = []
@@ -224,7 +264,7 @@ def _meld_end_actions(st: RummyState, seat: int) -> list[int]:
         if not meld.is_run and allowed_sets is not None and meld.rank not in allowed_sets:
             continue
         big = len(meld.cards) >= st.tr.big
-        if st.hand_ok(seat, left, has or big, has_clean or (big and meld.clean), last):
+        if left >= 2 or st.hand_ok(seat, left, facts.big or big, facts.clean_big or (big and meld.clean), last):
             out.append(A.MELD_END_HIGH if i else A.MELD_END)
     return out
 

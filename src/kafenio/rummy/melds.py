@@ -113,7 +113,7 @@ class Meld:
         self.wilds = wilds
         self.cands: list[int] | None = None     # layoff_candidates cache (a meld never mutates)
         self.opts: tuple | None = None          # layoff_options cache: (rules, {card: melds})
-        self.fits: tuple | None = None          # layoff_fits cache: (rules, [(card, options)])
+        self.fits: tuple | None = None          # layoff_lanes cache: (rules, one, two)
         self.score: tuple | None = None         # the state's scoring cache (bonus rules, points)
 
     def copy(self) -> Meld:
@@ -570,6 +570,20 @@ def _set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int]
 
 def _run_sizes(chosen, hand, suit: int, mr: MeldRules, other_wilds: int) -> tuple[int, ...]:
     """The sizes of the ``suit`` runs (position intervals) that complete the chosen cards."""
+    return tuple(sorted({hi - lo + 1 for lo, hi in run_spans(chosen, hand, suit, mr, other_wilds)}))
+
+
+def run_spans(chosen, hand, suit: int, mr: MeldRules, other_wilds: int,
+              extra: int = 0) -> list[tuple[int, int]]:
+    """The position intervals ``(lo, hi)`` of the ``suit`` runs that complete the chosen cards
+    from ``hand`` (``other_wilds``: the hand's wilds other than the suit's 2, at most
+    ``max_wilds``; an interval may be listed twice).
+
+    With ``extra = 1`` an interval must also hold one free position more than the chosen
+    wilds need: those are the runs of chosen + a natural 3…K of ``suit`` taken from the hand at
+    a free position of the interval (the hand's card filled it already; as a chosen card it
+    is one free position less), all of them from one scan.
+    """
     pos_of: list[int] = []
     aces = 0
     s2_chosen = 0
@@ -580,30 +594,32 @@ def _run_sizes(chosen, hand, suit: int, mr: MeldRules, other_wilds: int) -> tupl
         elif RANK[c] == TWO:
             s2_chosen += 1
         elif SUIT[c] != suit:
-            return ()
+            return []
         elif RANK[c] == 1:
             aces += 1
         else:
             pos_of.append(RANK[c])
     if len(set(pos_of)) != len(pos_of) or aces > mr.max_natural_aces:
-        return ()
+        return []
     ace_sets = {0: [()], 1: [(1,), (14,)], 2: [(1, 14)]}[aces]
-    sizes: set[int] = set()
+    spans: list[tuple[int, int]] = []
     for ace_pos in ace_sets:
         fixed = set(pos_of) | set(ace_pos)
         if len(fixed) != len(pos_of) + len(ace_pos):
             continue
-        _scan_intervals(fixed, s2_chosen, wild_chosen, hand, suit, other_wilds, mr, sizes)
-    return tuple(sorted(sizes))
+        _scan_intervals(fixed, s2_chosen, wild_chosen, hand, suit, other_wilds, mr, extra, spans)
+    return spans
 
 
 def _scan_intervals(fixed: set[int], s2_chosen: int, wild_chosen: int, hand, suit: int,
-                    other_wilds: int, mr: MeldRules, sizes: set[int]) -> None:
-    """Add the sizes of the position intervals [lo, hi] that make a legal run. For each ``lo``
+                    other_wilds: int, mr: MeldRules, extra: int, spans: list) -> None:
+    """Add the position intervals [lo, hi] that make a legal run (``extra``: see
+    :func:`run_spans`). For each ``lo``
     the positions are taken in order, each wider interval extending the narrower one: the
     natural cards of the hand fill what they can (the suit's 2 at position 2, an ace at
     1 or 14 while natural aces remain allowed), the chosen wilds and the hand's wilds the rest;
-    once more positions are missing than wilds may be used, no wider interval works."""
+    once more positions are missing than wilds may be used, no wider interval works, and when
+    they lie left of the chosen cards no lower start works either."""
     base = suit * 13
     nat = [0, *hand[base:base + 13], hand[base]]
     ace_hand = nat[1]
@@ -641,17 +657,17 @@ def _scan_intervals(fixed: set[int], s2_chosen: int, wild_chosen: int, hand, sui
                     pass
                 else:
                     missing += 1
+                    if missing > max_wilds:
+                        break
             if p < first_hi:
                 continue
             chosen_wild = wild_chosen + s2_left_chosen
-            if chosen_wild > free:
-                continue
-            if max(chosen_wild, missing) > max_wilds:
-                if missing > max_wilds:
-                    break
+            if chosen_wild > free - extra or chosen_wild > max_wilds:
                 continue
             if max(0, missing - chosen_wild) <= other_wilds + s2_left_hand:
-                sizes.add(p - lo + 1)
+                spans.append((lo, p))
+        if missing > max_wilds and fixed and p < lo_max:
+            break   # left of the chosen cards too many are missing: so for every lower start
 
 
 def startable(hand: list[int], mr: MeldRules, size_ok: Callable[[int], bool],
@@ -659,12 +675,13 @@ def startable(hand: list[int], mr: MeldRules, size_ok: Callable[[int], bool],
     """Card types among ``types`` of ``hand`` that can begin a legal meld (see ``can_complete``).
 
     When 3-card melds are acceptable the answer comes from the 3-card melds alone (every
-    legal meld holding a card contains a legal 3-card meld holding it); otherwise each type
-    is checked with :func:`can_complete`.
+    legal meld holding a card contains a legal 3-card meld holding it, :func:`three_card_lanes`);
+    otherwise each type is checked with :func:`can_complete`.
     """
     if size_ok(3) and mr.max_wilds <= 1:
-        found = _three_card_types(hand, mr, mr.set_ranks if set_ranks is None else set_ranks)
-        return [c for c in types if c in found]
+        found = three_card_lanes(bytes(hand), mr, mr.set_ranks if set_ranks is None else set_ranks,
+                                 memo_of(mr)).to_bytes(NUM_LANES, "little")
+        return [c for c in types if found[c]]
     out = []
     for c in types:
         if hand[c]:
@@ -675,61 +692,83 @@ def startable(hand: list[int], mr: MeldRules, size_ok: Callable[[int], bool],
     return out
 
 
-_TWOS = tuple(card(2, s) for s in range(4))
+# -- type sets as byte lanes ------------------------------------------------------------------
+#
+# A set of card types is an int whose byte ``t`` (little-endian) is 1 when type ``t`` is in it:
+# ``&``/``|`` intersect and join, ``bytes(hand).translate(PRESENT)`` turns a count list into the
+# set of the types held, and ``itertools.compress(ids, lanes.to_bytes(...))`` lists the members
+# in order (all C loops).
+
+NUM_LANES = 53
+LANE_BITS = 8 * NUM_LANES
+#: ``bytes.translate`` table: a count to 1 when positive
+PRESENT = bytes([0, *[1] * 255])
+_SUIT_SHIFT = (0, 13 * 8, 26 * 8, 39 * 8)
+_OWN_TWO = tuple(1 << 8 * card(2, s) for s in range(4))
+WILD_LANES = (1 << 8 * JOKER) | sum(_OWN_TWO)
+_TWO_LANES = sum(_OWN_TWO)
+_ALL_SUITS = sum(1 << shift for shift in _SUIT_SHIFT)   # × a rank lane: that rank in every suit
+_AT_LEAST = {need: bytes(int(n >= need) for n in range(256)) for need in (2, 3)}
+_RANK_LANES: dict[frozenset, int] = {}
 
 
-def _add4(a: int, b: int, c: int, d: int) -> int:
-    return a + b + c + d
+def lanes_of(types) -> int:
+    """The lane set of an iterable of card types."""
+    out = 0
+    for c in types:
+        out |= 1 << 8 * c
+    return out
 
 
-def _three_card_types(hand: Sequence[int], mr: MeldRules, set_ranks) -> set[int]:
-    """Card types of ``hand`` that belong to some legal 3-card meld."""
-    found: set[int] = set()
-    jokers = hand[JOKER]
-    twos = (hand[1], hand[14], hand[27], hand[40])
-    all_twos = twos[0] + twos[1] + twos[2] + twos[3]
-    memo = memo_of(mr)
-    for suit in range(4):
-        base = suit * 13
-        seg = tuple(hand[base:base + 13])
-        pool = jokers + all_twos - twos[suit] > 0
-        key = ("three", suit, seg, pool)
-        entry = memo.get(key)
-        if entry is None:
-            entry = memo[key] = _three_card_runs(seg, suit, pool, mr)
-        types, wild, own_two = entry
-        if types:
-            found.update(types)
-        if wild:
-            if jokers:
-                found.add(JOKER)
-            for s in range(4):
-                if twos[s] and (s != suit or own_two):
-                    found.add(_TWOS[s])
-    if mr.allow_sets:
-        any_wild = mr.max_wilds > 0 and (jokers or all_twos)
-        by_rank = list(map(_add4, hand[0:13], hand[13:26], hand[26:39], hand[39:52]))
-        need = 2 if any_wild else 3
-        for rank in set_ranks:
-            a = rank - 1
-            if by_rank[a] >= need:
-                found.update(c for c in (a, a + 13, a + 26, a + 39) if hand[c])
-                if any_wild:
-                    if jokers:
-                        found.add(JOKER)
-                    found.update(t for t, n in zip(_TWOS, twos, strict=True) if n)
-        if mr.twos_set_allowed and all_twos >= 3:
-            found.update(t for t, n in zip(_TWOS, twos, strict=True) if n)
+def _rank_lanes(ranks: frozenset) -> int:
+    found = _RANK_LANES.get(ranks)
+    if found is None:
+        found = _RANK_LANES[ranks] = lanes_of(r - 1 for r in ranks)
     return found
 
 
-def _three_card_runs(seg: tuple[int, ...], suit: int, pool: bool,
-                     mr: MeldRules) -> tuple[tuple[int, ...], bool, bool]:
-    """The 3-card runs of one suit: ``(natural types in one, a wild completes one, the suit's
-    own 2 may be that wild)``; ``seg`` holds the suit's counts A…K, ``pool`` whether other
-    wilds (jokers, other suits' 2s) are in hand."""
+def three_card_lanes(hb: bytes, mr: MeldRules, set_ranks: frozenset, memo: dict) -> int:
+    """The lane set of the card types of a hand that belong to some legal 3-card meld.
+
+    ``hb`` is ``bytes(hand)`` (counts per type); ``memo`` is :func:`memo_of` ``(mr)`` (one
+    suit's 3-card runs are memoized on its 13 counts and whether other wilds are held).
+    """
+    jokers = hb[JOKER]
+    held = int.from_bytes(hb.translate(PRESENT), "little")
+    wilds = held & WILD_LANES
+    all_twos = hb[1] + hb[14] + hb[27] + hb[40]
+    others = jokers + all_twos
+    found = 0
+    for suit, shift in enumerate(_SUIT_SHIFT):
+        base = suit * 13
+        key = ("three", hb[base:base + 13], others - hb[base + 1] > 0)
+        entry = memo.get(key)
+        if entry is None:
+            entry = memo[key] = _three_card_runs(key[1], key[2], mr)
+        naturals, wild, own_two = entry
+        found |= naturals << shift
+        if wild:
+            found |= wilds if own_two else wilds & ~_OWN_TWO[suit]
+    if mr.allow_sets:
+        any_wild = mr.max_wilds > 0 and others > 0
+        by_rank = (int.from_bytes(hb[0:13], "little") + int.from_bytes(hb[13:26], "little")
+                   + int.from_bytes(hb[26:39], "little") + int.from_bytes(hb[39:52], "little"))
+        ranks = int.from_bytes(by_rank.to_bytes(13, "little").translate(_AT_LEAST[2 if any_wild else 3]),
+                               "little") & _rank_lanes(set_ranks)
+        if ranks:
+            found |= ranks * _ALL_SUITS & held
+            if any_wild:
+                found |= wilds
+        if mr.twos_set_allowed and all_twos >= 3:
+            found |= held & _TWO_LANES
+    return found
+
+
+def _three_card_runs(seg: bytes, pool: bool, mr: MeldRules) -> tuple[int, bool, bool]:
+    """The 3-card runs of one suit: ``(lanes of the natural types in one, counted from the
+    suit's ace; a wild completes one; the suit's own 2 may be that wild)``; ``seg`` holds the
+    suit's counts A…K, ``pool`` whether other wilds (jokers, other suits' 2s) are in hand."""
     found: set[int] = set()
-    base = suit * 13
     nat = [0, *seg, seg[0]]
     own_twos = seg[1]
     wild_room = mr.max_wilds > 0
@@ -741,12 +780,12 @@ def _three_card_runs(seg: tuple[int, ...], suit: int, pool: bool,
         spare_s2 = own_twos - (1 if 2 in present else 0)
         wilds = (pool or spare_s2 > 0) if wild_room else False
         if len(present) == 3 or wilds:
-            found.update(base + (p - 1) % 13 for p in present)
+            found.update((p - 1) % 13 for p in present)
         if wilds:
             wild = True
             if spare_s2 > 0:
                 own_two = True
-    return tuple(sorted(found)), wild, own_two
+    return lanes_of(found), wild, own_two
 
 
 def layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:
@@ -756,18 +795,20 @@ def layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:
     return meld.cands
 
 
-def layoff_fits(meld: Meld, mr: MeldRules) -> list[tuple[int, int]]:
-    """``(card type, number of lay-off options)`` for every type that can be laid off on
-    ``meld`` (cached on the meld)."""
+def layoff_lanes(meld: Meld, mr: MeldRules) -> tuple[int, int]:
+    """``(lanes of the types that can be laid off on meld, lanes of those with a choice of
+    end)`` (cached on the meld; see :func:`layoff_options`)."""
     fits = meld.fits
     if fits is None or fits[0] is not mr:
-        found = []
+        one = two = 0
         for c in layoff_candidates(meld, mr):
             n = len(layoff_options(meld, c, mr))
             if n:
-                found.append((c, n))
-        fits = meld.fits = (mr, found)
-    return fits[1]
+                one |= 1 << 8 * c
+                if n > 1:
+                    two |= 1 << 8 * c
+        fits = meld.fits = (mr, one, two)
+    return fits[1], fits[2]
 
 
 def _layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:

@@ -58,13 +58,17 @@ from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy import observation
 from kafenio.rummy.melds import (
+    LANE_BITS,
     Meld,
     can_complete,
     is_wild_type,
+    lanes_of,
+    layoff_lanes,
     layoff_options,
     memo_of,
     run_layouts,
     startable,
+    three_card_lanes,
     validate,
 )
 from kafenio.rummy.search import find_opening
@@ -224,6 +228,8 @@ class RummyState(State):
         self._reset_turn()
         self.version = 0
         self._legal_cache: tuple[int, list[int]] | None = None
+        self.memo = memo_of(self.mr)
+        self.facts: dict[int, SideFacts] = {}
         self._deal(deck, [(first + self.dir * i) % n for i in range(n)])
         self.hand_size = [sum(h) for h in self.hands]
         if self.phase == P_DRAW:
@@ -485,8 +491,16 @@ class RummyState(State):
     # -- qualification (pot §5, going out §6) ------------------------------------------------
     def has_big(self, side: int, clean: bool = False) -> bool:
         """The side owns a biriba / canastra (7+ cards; a clean one when ``clean``)."""
-        big = self.tr.big
-        return any(len(m.cards) >= big and (m.clean or not clean) for m in self.melds[side])
+        facts = self.side_facts(side)
+        return facts.clean_big if clean else facts.big
+
+    def side_facts(self, side: int) -> SideFacts:
+        """What the legal actions read about ``side``'s melds, recomputed when they change."""
+        melds = self.melds[side]
+        facts = self.facts.get(side)
+        if facts is None or facts.melds != melds:
+            facts = self.facts[side] = SideFacts(melds, self)
+        return facts
 
     def _pot_open(self, side: int, big: bool | None = None) -> bool:
         """The side may take its pot now (with ``big`` overriding its biriba/canastra state)."""
@@ -550,7 +564,7 @@ class RummyState(State):
     # -- melds ------------------------------------------------------------------------------
     def meld_choices(self) -> list[Meld]:
         """Readings of the meld under construction: ``[canonical]`` or ``[canonical, high]``."""
-        memo = memo_of(self.mr)
+        memo = self.memo
         key = ("choices", *self.building)
         found = memo.get(key)
         if found is None:
@@ -558,11 +572,8 @@ class RummyState(State):
         return found
 
     def set_ranks_allowed(self, side: int) -> frozenset | None:
-        """Ranks a new set of ``side`` may have (``allow_duplicate_set_ranks``)."""
-        if self.rules.allow_duplicate_set_ranks:
-            return None
-        owned = {m.rank for m in self.melds[side] if not m.is_run}
-        return self.mr.set_ranks - owned
+        """Ranks a new set of ``side`` may have (``allow_duplicate_set_ranks``; None: any)."""
+        return self.side_facts(side).set_ranks
 
     def opening_witness(self, seat: int) -> bool:
         """A way to meet the pending opening requirement from the hand exists (cached per turn)."""
@@ -597,15 +608,21 @@ class RummyState(State):
             return True
         return bool(self._last_card_melds(seat, chosen))
 
-    def startable_types(self, seat: int, types: Any = range(NUM_TYPES)) -> list[int]:
-        """Card types that may start a new meld now."""
-        side = self.side_of[seat]
-        found = startable(self.hands[seat], self.mr, self._size_ok(seat, self.hand_size[seat]),
-                          self.set_ranks_allowed(side), types)
-        extra = self._last_card_melds(seat, [])
-        if extra:
-            more = {c for meld in extra for c in meld} - set(found)
-            found = sorted(set(found) | {c for c in more if c in set(types)})
+    def startable_lanes(self, seat: int, hb: bytes) -> int:
+        """The card types that may start a new meld now, as a lane set (see
+        :func:`~kafenio.rummy.melds.three_card_lanes`); ``hb`` is ``bytes`` of the hand."""
+        allowed = self.set_ranks_allowed(self.side_of[seat])
+        mr = self.mr
+        size = self.hand_size[seat]
+        # a 3-card meld from five cards or more leaves two: "emptying the hand" allows it (§3)
+        if mr.max_wilds <= 1 and (size >= 5 or self._size_ok(seat, size)(3)):
+            found = three_card_lanes(hb, mr, mr.set_ranks if allowed is None else allowed, self.memo)
+        else:   # a meld holds at most the hand: no size of one allowed, no meld starts
+            size_ok = self._size_ok(seat, size)
+            found = lanes_of(startable(self.hands[seat], mr, size_ok, allowed)) if any(
+                size_ok(n) for n in range(3, size + 1)) else 0
+        for meld in self._last_card_melds(seat, []):
+            found |= lanes_of(meld)
         return found
 
     def _last_card_melds(self, seat: int, chosen: list[int]) -> list[list[int]]:
@@ -746,6 +763,7 @@ class RummyState(State):
                     "min_raise", "cut_points"):
             d[key] = d[key][:]
         d["melds"] = [m[:] for m in self.melds]
+        d["facts"] = self.facts.copy()
         d["sides"] = [s[:] for s in self.sides]
         if self.must_use is not None:
             d["must_use"] = set(self.must_use)
@@ -811,6 +829,37 @@ class RummyState(State):
     observation_tensor = observation.observation_tensor
     write_observation = observation.write_observation
     information_state_string = observation.information_state_string
+
+
+class SideFacts:
+    """What the legal actions read about one side's melds (:meth:`RummyState.side_facts`).
+
+    Attributes:
+        melds: a copy of the meld list they were computed from (compared to notice a change).
+        lows: lanes ``53·k + t`` of the lay-offs ``layoff k t`` the melds accept (§4.5; see
+            :func:`~kafenio.rummy.melds.layoff_lanes`).
+        highs: the same for ``layoff k t high`` (a choice of end).
+        set_ranks: ranks a new set may have (None: any; ``allow_duplicate_set_ranks``, §4.3).
+        big / clean_big: the side owns a biriba / canastra (a clean one; §5, §6).
+    """
+
+    __slots__ = ("big", "clean_big", "highs", "lows", "melds", "set_ranks")
+
+    def __init__(self, melds: list[Meld], st: RummyState):
+        mr = st.mr
+        size = st.tr.big
+        self.melds = melds[:]
+        lows = highs = 0
+        for k, meld in enumerate(melds):
+            one, two = layoff_lanes(meld, mr)
+            lows |= one << k * LANE_BITS
+            highs |= two << k * LANE_BITS
+        self.lows = lows
+        self.highs = highs
+        self.big = any(len(m.cards) >= size for m in melds)
+        self.clean_big = any(len(m.cards) >= size and m.clean for m in melds)
+        self.set_ranks = None if st.rules.allow_duplicate_set_ranks else (
+            mr.set_ranks - {m.rank for m in melds if not m.is_run})
 
 
 def _one_meld_possible(cards: list[int]) -> bool:
