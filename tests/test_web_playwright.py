@@ -302,9 +302,10 @@ def test_chat_and_mute_between_two_people(server, browser):
 
 
 def test_the_lobby_edits_list_and_table_options_and_shows_the_rule_books_error_by_the_field(server, browser):
-    page, errors = _page(browser, server)
+    page, errors = _page(browser, server, width=390, height=844)
     page.select_option("#game", "basra")
     page.locator(".options summary").click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone
     points = page.locator("#opt-card_points")
     assert points.input_value() == "A: 1, J: 1, 2C: 2, 10D: 3"
     points.fill("A: 1, Z: 5")
