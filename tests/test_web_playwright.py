@@ -164,7 +164,8 @@ def _biriba_turn(page) -> None:
             page.locator(f'.hand .card[aria-label="{label}"]').first.click()
             page.locator('[data-drop="pile"]').click()
         else:
-            page.locator("#main .all-moves summary").click()
+            if not page.locator("#main .all-moves[open]").count():  # it stays open once opened
+                page.locator("#main .all-moves summary").click()
             page.locator("#main .all-moves button").first.click()
 
 
@@ -391,7 +392,8 @@ def test_undo_against_computers_and_its_refusal_after_a_draw(server, browser):
         start = page.locator('#main .all-moves button[data-key^="all:meld+ "]')
         if start.count():
             hand = _hand(page)
-            page.locator("#main .all-moves summary").click()
+            if not page.locator("#main .all-moves[open]").count():
+                page.locator("#main .all-moves summary").click()
             before = _version(page)
             start.first.click()
             _wait(page, lambda before=before: _version(page) != before)

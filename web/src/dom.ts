@@ -14,9 +14,13 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
   return node;
 }
 
+/** Whether an attribute is the reader's state, not the render's: a <details> stays open or closed. */
+const readerState = (el: Element, name: string) => el.tagName === "DETAILS" && name === "open";
+const rendered = (el: Element) => Array.from(el.attributes).filter((attr) => !readerState(el, attr.name));
+
 function sameAttributes(a: Element, b: Element): boolean {
-  return a.attributes.length === b.attributes.length
-    && Array.from(a.attributes).every((attr) => b.getAttribute(attr.name) === attr.value);
+  const mine = rendered(a);
+  return mine.length === rendered(b).length && mine.every((attr) => b.getAttribute(attr.name) === attr.value);
 }
 
 /**
@@ -24,7 +28,8 @@ function sameAttributes(a: Element, b: Element): boolean {
  * an element with the same tag and attributes is kept and its children are patched the same way,
  * anything else is replaced. So a re-render that does not change a button leaves that very button
  * in place (a click pressed on it is not lost, focus stays), while a button that now means
- * something else (another data-action) is a new element.
+ * something else (another data-action) is a new element. A kept <details> stays as the reader
+ * left it (open or closed).
  */
 export function patchChildren(parent: Node, next: readonly Node[]): void {
   const old = Array.from(parent.childNodes);
