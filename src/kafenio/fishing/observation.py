@@ -24,17 +24,18 @@ FLOOR, SEEN, PENDING, TAIL = 52, 104, 156, 208
 """Where the floor, seen, pending-card blocks and the per-seat/per-side tail start."""
 
 
-def _public_seen(self: FishingState) -> tuple[frozenset[int], list[int]]:
-    """The cards face up to all so far, as a set and as tensor indices (``SEEN`` + card).
+def _public_seen(self: FishingState) -> tuple[set[int], np.ndarray]:
+    """The cards face up to all so far, as a set and as a float32 0/1 block of 52; both belong
+    to the memo (callers only read them).
 
     The log only grows during a deal, so the cards of the events already read are kept with
-    the log they came from (a replaced log — a renaming determinization, a constructed
-    position — is read again from the start)."""
+    the log they came from and only new events are read (a replaced log — a copy, a renaming
+    determinization, a constructed position — is read again from the start)."""
     log = self.log
     memo = self.__dict__.get("_seen_memo")
     if memo is None or memo[0] is not log:
-        memo = (log, 0, frozenset(), [])
-    _log, done, known, slots = memo
+        memo = (log, 0, set(), np.zeros(52, dtype=np.float32))
+    _log, done, known, block = memo
     if done < len(log):
         seen: list[int] = []
         for event in log[done:]:
@@ -46,11 +47,11 @@ def _public_seen(self: FishingState) -> tuple[frozenset[int], list[int]]:
             elif isinstance(event[0], int):
                 seen.append(event[1])
                 seen.extend(event[2])
-        new = known.union(seen)
-        slots.extend(SEEN + c for c in new.difference(known))   # this log's own list: it only grows
-        known = new
-        self._seen_memo = (log, len(log), known, slots)
-    return known, slots
+        if seen:
+            known.update(seen)
+            block[seen] = 1.0
+        self._seen_memo = (log, len(log), known, block)
+    return known, block
 
 
 def seen_cards(self: FishingState, seat: int | None = None) -> list[int]:
@@ -92,13 +93,13 @@ def write_observation(self: FishingState, seat: int, out: np.ndarray) -> None:
         ones += [FLOOR + c for c in self.floor if c not in hidden]
     else:
         ones += [FLOOR + c for c in self.floor]
-    ones += _public_seen(self)[1]
     if self.pending is not None:
         card = self.pending[0]
         ones += (SEEN + card, PENDING + card)
     if self.cur != TERMINAL:
         ones.append(TAIL + (self.cur - seat) * direction % n)
     out.fill(0.0)
+    out[SEEN:PENDING] = _public_seen(self)[1]
     out[ones] = 1.0
     if hidden:
         out[[SEEN + c for c in hidden]] = 0.0
