@@ -118,6 +118,17 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
       edited[option.name] = v;
       if (option.name === "num_players") renderCreate();
     };
+    /** A text field read by `parse` (null: unreadable, and `hint` is shown by the field). */
+    const parsedText = (text: string, parse: (text: string) => unknown, hint: string, attrs: Record<string, string> = {}) => {
+      const field = h("input", { id, type: "text", "aria-describedby": described, value: text, ...attrs });
+      field.addEventListener("change", () => {
+        const parsed = parse(field.value);
+        if (parsed !== null) return set(parsed);
+        fieldErrors[option.name] = hint;
+        error.textContent = hint;
+      });
+      return field;
+    };
     const label = h("label", { for: id }, optionLabel(option));
     let input: HTMLElement;
     if (option.kind === "bool") {
@@ -131,25 +142,11 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
       num.addEventListener("change", () => set(num.value === "" ? null : Number(num.value)));
       input = num;
     } else if (option.kind === "list") {
-      const text = h("input", { id, type: "text", inputmode: "numeric", "aria-describedby": described,
-        value: Array.isArray(value) ? value.join(", ") : "" });
-      text.addEventListener("change", () => {
-        const list = parseIntList(text.value);
-        if (list !== null) return set(list);
-        fieldErrors[option.name] = t("Write whole numbers separated by commas, such as 11, 11.");
-        error.textContent = fieldErrors[option.name];
-      });
-      input = text;
+      input = parsedText(Array.isArray(value) ? value.join(", ") : "", parseIntList,
+        t("Write whole numbers separated by commas, such as 11, 11."), { inputmode: "numeric" });
     } else if (option.kind === "table" && isNumberTable(value)) {
-      const text = h("input", { id, type: "text", "aria-describedby": described,
-        value: Object.entries(value).map(([k, v]) => `${k}: ${v}`).join(", ") });
-      text.addEventListener("change", () => {
-        const table = parseNumberTable(text.value);
-        if (table !== null) return set(table);
-        fieldErrors[option.name] = t("Write entries such as A: 1, 10D: 3 (a name, a colon, a whole number), separated by commas.");
-        error.textContent = fieldErrors[option.name];
-      });
-      input = text;
+      input = parsedText(Object.entries(value).map(([k, v]) => `${k}: ${v}`).join(", "), parseNumberTable,
+        t("Write entries such as A: 1, 10D: 3 (a name, a colon, a whole number), separated by commas."));
     } else if (option.choices.length && (option.kind !== "table" || typeof value === "string")) {
       const select = h("select", { id, "aria-describedby": described },
         ...option.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))));
