@@ -25,6 +25,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -136,7 +137,8 @@ def extract_messages() -> Any:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
-    catalog = Catalog(project="kafenio", msgid_bugs_address="", copyright_holder="kafenio",
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    catalog = Catalog(project="kafenio", version=version, msgid_bugs_address="", copyright_holder="kafenio",
                       charset="utf-8")
     sources = ((ROOT / "src" / "kafenio", "**.py", "python", {"_": None}),
                (WEB / "src", "**.ts", extract_typescript, {"t": {1: (1,), 2: (1, 2)}}))
@@ -207,10 +209,23 @@ def write_catalog(catalog: Any, path: Path) -> None:
     path.write_bytes(buffer.getvalue())
 
 
+def _messages(catalog: Any) -> dict[str, list[str]]:
+    """Each message of ``catalog`` with the files it comes from."""
+    return {str(m.id): sorted({where for where, _line in m.locations}) for m in catalog if m.id}
+
+
 def update_catalogs() -> None:
     """Extract the template, merge it into every ``.po``, compile them, write the web catalogs."""
     template = extract_messages()
-    write_catalog(template, LOCALE / f"{DOMAIN}.pot")
+    pot = LOCALE / f"{DOMAIN}.pot"
+    if pot.is_file():  # the same messages keep their date: no change to commit
+        from babel.messages.pofile import read_po
+
+        with pot.open("rb") as f:
+            old = read_po(f)
+        if _messages(old) == _messages(template):
+            template.creation_date = old.creation_date
+    write_catalog(template, pot)
     WEB_LOCALE.mkdir(exist_ok=True)
     for lang, path in po_files().items():
         catalog = read_catalog(path)
