@@ -206,7 +206,12 @@ class DeclarationState(FishingState):
 
     def _apply(self, action: int) -> None:
         if action >= NUM_PLAY:
-            super()._apply(action)
+            if action >= self.game.redeal_action:
+                self._extra_action(action)
+                return
+            card, options = self.pending
+            self.pending = None
+            self._resolve(card, options[action - CHOOSE])
             return
         hand = self.hands[self.cur]
         hand.remove(action)
@@ -254,18 +259,20 @@ class DeclarationState(FishingState):
 
     def _face_moves(self, card: int) -> list[RawMove]:
         """C3.3: a face card takes one equal loose face card (all three of three); else it is laid."""
-        same = tuple(i for i, c in enumerate(self.floor) if RANK[c] == RANK[card])
+        rank = RANK[card]
+        ranks = tuple(map(RANK.__getitem__, self.floor))
+        if rank not in ranks:
+            return [LAID]
+        same = tuple(i for i, r in enumerate(ranks) if r == rank)
         if len(same) >= 3:
             return [("capture", same, (), 0)]
-        if same:
-            return [("capture", (i,), (), 0) for i in same]
-        return [LAID]
+        return [("capture", (i,), (), 0) for i in same]
 
     # -- the engine's hooks --------------------------------------------------------------
     def _turn_legal(self, seat: int) -> list[int]:
         hand = self.hands[seat]
         # without a declaration every card can be laid or take its face card (C3.3, C3.8)
-        own = self.owned(seat)
+        own = self.owned(seat) if self.decls else None
         legal = hand[:] if own is None else self._owner_legal(seat, own)
         if self.game.redeal_rule != "none" and self._may_redeal(seat):
             legal.append(self.game.redeal_action)
@@ -285,6 +292,7 @@ class DeclarationState(FishingState):
         decl = self.decls[own]
         value = decl.value
         holders = sum(1 for c in hand if VALUE[c] == value)
+        capturing = self._capturing_values() if holders else 0
         alone = len(self.decls) == 1 and game.plain_as_card == "strict" and not game.self_raise
         if alone:
             addable = holders and (decl.kind == "P" or not (decl.soy and game.soy_locked))
@@ -295,7 +303,7 @@ class DeclarationState(FishingState):
         legal = []
         for card in hand:
             x = VALUE[card]
-            if x == value or (x and holders and self._can_capture(x)):
+            if x == value or capturing >> x & 1:
                 legal.append(card)
                 continue
             if alone and x:
@@ -310,24 +318,29 @@ class DeclarationState(FishingState):
                 legal.append(card)
         return legal
 
-    def _can_capture(self, x: int) -> bool:
-        """A numeral of value ``x`` has some capture (C3.2): an equal loose numeral or
-        declaration, or loose numerals below ``x`` (plain declarations too with ``full``) that add
-        up to ``x`` — two or more of them, as each is below ``x``."""
-        reach = 1
-        for c in self.floor:
-            v = VALUE[c]
-            if v == x:
-                return True
-            if v and v < x:
-                reach = reach | reach << v
+    def _capturing_values(self) -> int:
+        """Bit ``x`` set (1 … 10): a numeral of value ``x`` has some capture (C3.2) — an equal
+        loose numeral or declaration, or loose numerals below ``x`` (plain declarations too with
+        ``full``) that add up to ``x`` (two or more of them, as each is below ``x``)."""
+        addends = [VALUE[c] for c in self.floor if VALUE[c]]
+        equal = 0
+        for v in addends:
+            equal |= 1 << v
         full = self.game.plain_as_card == "full"
         for d in self.decls:
-            if d.value == x:
-                return True
-            if full and d.kind == "P" and d.value < x:
-                reach = reach | reach << d.value
-        return bool(reach >> x & 1)
+            equal |= 1 << d.value
+            if full and d.kind == "P":
+                addends.append(d.value)
+        addends.sort()
+        out = equal
+        reach = 1  # bit s: some addends below the value reached so far add up to s
+        i = 0
+        for x in range(1, 11):
+            while i < len(addends) and addends[i] < x:
+                reach |= reach << addends[i]
+                i += 1
+            out |= reach & 1 << x
+        return out & 0x7FE
 
     def _options(self, card: int) -> list[Move]:
         return self.moves(card)
@@ -361,7 +374,9 @@ class DeclarationState(FishingState):
             insort(floor, card, key=FLOOR_ORDER.__getitem__)
             self.log.append((seat, card, (), 0))
         elif kind == "capture":
-            taken = tuple(floor[i] for i in move[1]) + tuple(c for d in move[2] for c in self.decls[d].cards)
+            taken = tuple(map(floor.__getitem__, move[1]))
+            if move[2]:
+                taken += tuple(c for d in move[2] for c in self.decls[d].cards)
             self._remove(move)
             bonus = 0
             if not self.floor and not self.decls and (game.xeri_first or not self.first_play) and (
@@ -374,10 +389,11 @@ class DeclarationState(FishingState):
         self._end_turn(seat)
 
     def _remove(self, move: RawMove) -> None:
-        keep = set(move[1])
-        self.floor = [c for i, c in enumerate(self.floor) if i not in keep]
-        gone = set(move[2])
-        self.decls = [d for i, d in enumerate(self.decls) if i not in gone]
+        loose, gone = move[1], move[2]
+        if loose:
+            self.floor = [c for i, c in enumerate(self.floor) if i not in loose]
+        if gone:
+            self.decls = [d for i, d in enumerate(self.decls) if i not in gone]
 
     def _declare(self, seat: int, card: int, move: RawMove) -> None:
         """A new plain declaration, a raise or a group (C3.4–C3.6, C3.9)."""
@@ -402,7 +418,7 @@ class DeclarationState(FishingState):
                 kind = "G"
         soy = kind == "G" and len(comps) == 2 and all(len(c) == 1 for c in comps)
         self.decls.append(Decl(kind, value, seat, tuple(comps), soy))
-        self.log.append(("declare", seat, card, self.decls[-1].text(), value))
+        self.log.append(("declare", seat, card, self.decls[-1], value))  # written as its text
 
     def _components(self, card: int, loose: list[int], old: list[Decl], value: int) -> list[tuple[int, ...]]:
         """The components of a group move: the existing group's, then a partition of the rest."""

@@ -48,6 +48,8 @@ class Decl(NamedTuple):
         """``P8@1(5C 3D)`` / ``G9@0(9S | 5C 3D AH)``."""
         return f"{self.label()}({' | '.join(format_cards(list(c)) for c in self.components)})"
 
+    __str__ = text  # how a declaration event of the log reads
+
 
 class Move(NamedTuple):
     """One move of a played card: ``kind`` (capture, declare, raise, group, lay), the loose-card
