@@ -307,6 +307,13 @@ def test_the_lobby_edits_list_and_table_options_and_shows_the_rule_books_error_b
     page.select_option("#game", "basra")
     page.locator(".options summary").click()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone
+    for game in page.locator("#game option").evaluate_all("options => options.map(o => o.value)"):
+        page.select_option("#game", game)
+        fields = page.locator(".create-form [data-option]")
+        assert fields.count() > 5 and fields.locator("input, select").count() == fields.count(), game
+        assert page.locator(".create-form").get_by_text("Set by the presets").count() == 0, game
+    page.select_option("#game", "basra")
+    page.locator(".options summary").click()
     points = page.locator("#opt-card_points")
     assert points.input_value() == "A: 1, J: 1, 2C: 2, 10D: 3"
     points.fill("A: 1, Z: 5")
