@@ -62,6 +62,12 @@ DEFAULT_EXPLORATION = 0.7
 """UCB constant on rewards normalised to [0, 1] (0.7, as in Cowling et al.'s experiments)."""
 
 
+def running_score(state: State) -> list[float]:
+    """The deal score of each match side as it stands (``state.side_scores()``: final once the
+    deal is over, the game's running score before)."""
+    return state.side_scores()
+
+
 @dataclass(frozen=True)
 class SearchSettings:
     """How a search treats a leaf, per game (:data:`GAME_SEARCH`).
@@ -84,7 +90,7 @@ class SearchSettings:
     """
 
     rollout_depth: int | None = None
-    evaluation: Callable[[State], Sequence[float]] = field(default=lambda state: state.side_scores())
+    evaluation: Callable[[State], Sequence[float]] = running_score
     preferred_moves: Callable[[Sequence[int]], Sequence[int]] | None = None
     rollout_preference: float = 0.0
     heuristic_rollout: float = 0.0
