@@ -83,14 +83,14 @@ async def _store_roundtrip(url: str) -> None:
         assert [c.text for c in await store.chat("t1")] == ["γεια", "yia"]
         assert [c.text for c in await store.chat("t1", after=first.id)] == ["yia"]
         assert await store.load("nope") is None
-        # changes of three tables arriving together share one transaction; the stale one is refused
-        # alone (SQLite: the group's single compare-and-set statement is retried change by change)
+        # changes of three tables arriving together share one transaction and one compare-and-set
+        # statement; the stale one is refused alone
         for table_id in ("t2", "t3"):
             await store.create(_row(table_id))
         move = MoveRow(table_id="t2", seq=0, deal=0, seat=0, action=7, by_bot=False)
-        assert await asyncio.gather(store.commit("t2", 0, {"phase": "finished"}, [move]),
-                                    store.commit("t1", 0, {"phase": "finished"}),
-                                    store.commit("t3", 0, {"phase": "finished"})) == [True, False, True]
+        finished = {"phase": "finished", "deadline": None, "next_table": None}  # NULLs of typed columns
+        assert await asyncio.gather(store.commit("t2", 0, finished, [move]), store.commit("t1", 0, finished),
+                                    store.commit("t3", 0, finished)) == [True, False, True]
         assert [(await store.load(t)).row.version for t in ("t1", "t2", "t3")] == [2, 1, 1]
         assert [(m.seq, m.action) for m in (await store.load("t2")).moves] == [(0, 7)]
         assert (await store.load("t1")).row.phase == "deal_over"

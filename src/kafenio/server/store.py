@@ -16,11 +16,10 @@ import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Update, bindparam, delete, event, insert, select, update
+from sqlalchemy import Update, cast, column, delete, event, insert, select, update, values
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -84,14 +83,23 @@ class Change:
     done: asyncio.Future[bool]
 
 
-@cache
-def _compare_and_set(columns: tuple[str, ...]) -> Update:
-    """``UPDATE`` of ``columns``, ``version`` and ``updated_at`` where id and version match (one
-    statement per column set, so SQLAlchemy's compiled cache is hit)."""
+def _compare_and_set(group: list[Change], at: datetime, typed: bool) -> Update:
+    """One ``WITH changes AS (VALUES …) UPDATE … FROM changes … RETURNING id`` for a group of
+    changes of the same columns: each row moves to ``version + 1`` iff it is still at its
+    change's ``version``; the ids returned are the changes applied.
+
+    ``typed``: cast each value to its column's type (PostgreSQL reads a column of ``NULL``
+    literals in ``VALUES`` as text; SQLite would cast JSON text to a number).
+    """
     table = TableRow.__table__
-    return (update(table).where(table.c.id == bindparam("b_id"), table.c.version == bindparam("b_version"))
-            .values(version=bindparam("b_next"), updated_at=bindparam("b_at", type_=table.c.updated_at.type),
-                    **{c: bindparam("b_" + c, type_=table.c[c].type) for c in columns}))
+    keys = tuple(group[0].columns)
+    rows = values(column("id", table.c.id.type), column("version", table.c.version.type),
+                  *(column(k, table.c[k].type) for k in keys), name="changes")
+    rows = rows.data([(c.table_id, c.version, *(c.columns[k] for k in keys)) for c in group]).cte("changes")
+    return (update(table).where(table.c.id == rows.c.id, table.c.version == rows.c.version)
+            .values(version=rows.c.version + 1, updated_at=at,
+                    **{k: cast(rows.c[k], table.c[k].type) if typed else rows.c[k] for k in keys})
+            .returning(table.c.id))
 
 
 @dataclass
@@ -121,12 +129,14 @@ class Store:
         # SQLite has one writer: queueing writes here beats waiting on its busy lock
         self._write = asyncio.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
         self._pending: list[Change] = []
-        self._writer: asyncio.Task | None = None
+        self._writers: set[asyncio.Task] = set()
+        # SQLite writes one transaction at a time; PostgreSQL overlaps a few (each group holds
+        # other tables than the others: a table has at most one change pending)
+        self._max_writers = 1 if self.engine.dialect.name == "sqlite" else 4
 
     async def close(self) -> None:
         """Let the pending commits finish, then close every pooled connection."""
-        if self._writer is not None:
-            await asyncio.gather(self._writer, return_exceptions=True)
+        await asyncio.gather(*self._writers, return_exceptions=True)
         await self.engine.dispose()
 
     # -- tables -------------------------------------------------------------------------------
@@ -166,60 +176,57 @@ class Store:
         change = Change(table_id, version, changes, list(moves), delete_from,
                         asyncio.get_running_loop().create_future())
         self._pending.append(change)
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_pending(), name="kafenio-group-commit")
+        if len(self._writers) < self._max_writers:
+            self._writers.add(asyncio.create_task(self._write_pending(), name="kafenio-group-commit"))
         return await change.done
 
     async def _write_pending(self) -> None:
-        """Write the pending changes, one transaction per group, until none is left."""
-        while self._pending:
-            group, self._pending = self._pending, []
-            try:
-                written = await self._write_group(group)
-            except Exception:  # a refused or raced change must not fail its group: one by one
-                for change in group:
-                    try:
-                        (ok,) = await self._write_group([change])
-                    except Exception as err:
-                        _answer(change, err)
-                    else:
-                        _answer(change, ok)
-                continue
-            for change, ok in zip(group, written, strict=True):
-                _answer(change, ok)
+        """Take the pending changes as one group and write them in one transaction, until none
+        is left (several such writers run at once on PostgreSQL)."""
+        try:
+            while self._pending:
+                group, self._pending = self._pending, []
+                try:
+                    written = await self._write_group(group)
+                except Exception:  # a refused change must not fail its group: one by one
+                    for change in group:
+                        try:
+                            (ok,) = await self._write_group([change])
+                        except Exception as err:
+                            _answer(change, err)
+                        else:
+                            _answer(change, ok)
+                    continue
+                for change, ok in zip(group, written, strict=True):
+                    _answer(change, ok)
+        finally:  # no await since the loop found nothing pending: a later commit starts a writer
+            self._writers.discard(asyncio.current_task())
 
     async def _write_group(self, group: list[Change]) -> list[bool]:
         """One transaction for ``group``; whether each change was applied.
 
-        Tables are written in id order, so that two processes writing the same tables lock
-        their rows in the same order. Where the driver counts the rows of an ``executemany``
-        (SQLite), the compare-and-sets of a group go in one statement; when one of them finds
-        another version, :class:`_Raced` rolls the group back and the caller retries its changes
-        one by one.
+        The compare-and-sets of changes with the same columns go in one statement (one round
+        trip); tables are locked in id order, so that two processes writing the same tables
+        cannot deadlock.
         """
-        at, ordered = now(), sorted(group, key=lambda c: c.table_id)
-        keys = {tuple(c.columns) for c in group}
+        at, applied = now(), set()
+        by_columns: dict[tuple[str, ...], list[Change]] = {}
+        for change in sorted(group, key=lambda c: c.table_id):
+            by_columns.setdefault(tuple(change.columns), []).append(change)
+        typed = self.engine.dialect.name == "postgresql"
         async with self._write, self.engine.begin() as conn:
-            if len(group) > 1 and len(keys) == 1 and conn.dialect.supports_sane_multi_rowcount:
-                result = await conn.execute(_compare_and_set(keys.pop()), [_params(c, at) for c in ordered])
-                if result.rowcount != len(group):
-                    raise _Raced
-                applied = dict.fromkeys(map(id, group), True)
-            else:
-                applied = {id(c): (await conn.execute(_compare_and_set(tuple(c.columns)), _params(c, at))).rowcount == 1
-                           for c in ordered}
-            rows = []
-            for change in ordered:
-                if not applied[id(change)]:
-                    continue
+            for same in by_columns.values():
+                applied.update((await conn.execute(_compare_and_set(same, at, typed))).scalars())
+            done = [c for c in group if c.table_id in applied]
+            for change in done:
                 if change.delete_from is not None:
                     await conn.execute(delete(MoveRow).where(MoveRow.table_id == change.table_id,
                                                              MoveRow.seq >= change.delete_from))
-                rows += [{"table_id": m.table_id, "seq": m.seq, "deal": m.deal, "seat": m.seat,
-                          "action": m.action, "by_bot": m.by_bot} for m in change.moves]
+            rows = [{"table_id": m.table_id, "seq": m.seq, "deal": m.deal, "seat": m.seat, "action": m.action,
+                     "by_bot": m.by_bot} for change in done for m in change.moves]
             if rows:
                 await conn.execute(insert(MoveRow), rows)
-        return [applied[id(change)] for change in group]
+        return [c.table_id in applied for c in group]
 
     async def list_tables(self, phase: str | None = None, limit: int = 50) -> list[TableRow]:
         """Tables, newest first."""
@@ -259,16 +266,6 @@ class Store:
         async with self.sessions() as session:
             rows = list((await session.scalars(query)).all())
         return rows if after is not None else rows[::-1]
-
-
-class _Raced(Exception):
-    """A change of a group found its table at another version (the group is rolled back)."""
-
-
-def _params(change: Change, at: datetime) -> dict[str, Any]:
-    """The bound values of a change's compare-and-set."""
-    return {"b_id": change.table_id, "b_version": change.version, "b_next": change.version + 1, "b_at": at,
-            **{"b_" + k: v for k, v in change.columns.items()}}
 
 
 def _answer(change: Change, outcome: bool | Exception) -> None:
