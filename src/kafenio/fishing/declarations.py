@@ -11,10 +11,11 @@ the one place that knows what a Diloti card may do — the engine, the referee a
 call :meth:`DeclarationState.moves`.
 
 Speed (the hot path of every playout): a numeral's public move list is a pure function of its
-value, the loose numerals' values and the declarations as the mover sees them; it is memoised
-on exactly that and, on a miss, assembled from smaller memoised pieces (the move enumerator in
-:mod:`kafenio.fishing.diloti_moves`). Each listed move carries its *need* — the value the hand must still hold —
-so the legal choices are a bit test per move, not a second enumeration.
+value, the loose numerals' values and the declarations as the mover sees them; the list of a
+table without declarations is memoised on the values, one with declarations is assembled from
+memoised pieces (the move enumerator in :mod:`kafenio.fishing.diloti_moves`). Each listed move
+carries its *need* — the value the hand must still hold — so the legal choices are a bit test
+per move, not a second enumeration.
 
 Notation: ``P8@1(5C 3D)``, ``G9@0(9S | 5C 3D AH)`` (README of the spec); moves are written
 ``capture 7C 5S 2C P7@1``, ``declare P8 5C``, ``raise P4@1 to 9``, ``group G8 8C P8@0``, ``lay``.
@@ -40,7 +41,6 @@ from kafenio.fishing.diloti_moves import (
     RawMove,
     loose_table_entry,
     partition,
-    remember,
     table_entry,
 )
 from kafenio.fishing.state import CHOOSE, FLOOR_ORDER, NUM_PLAY, FishingGame, FishingState
@@ -68,9 +68,8 @@ class DeclarationGame(FishingGame):
         self.xeri_first = rules.xeri_on_first_card
         self.xeri_last = rules.xeri_on_last_card
         self.redeal_rule = rules.face_card_hand_redeal
-        #: what the move enumerator reads, and its memo (``numeral_moves``)
+        #: what the move enumerator reads (``numeral_moves``)
         self.move_rules = (self.capture_rule, self.plain_as_card, self.self_raise, self.soy_locked)
-        self.move_memo: dict[tuple, tuple] = {}
 
     def full_deck(self) -> list[int]:
         return list(range(52))
@@ -163,7 +162,7 @@ class DeclarationState(FishingState):
         """The public moves of ``card`` for ``seat`` (plain tuples) and what each needs in the
         hand after the play: 0 nothing, else a bit mask of values, one of which must be held (the
         declared value, C3.4–C3.6; for a capture leaving the owner's declaration, its value,
-        C3.7). Memoised per game: do not change the lists."""
+        C3.7). Shared with the move enumerator's memos: do not change the lists."""
         x = VALUE[card]
         if not x:
             out = self._face_moves(card)
@@ -184,21 +183,14 @@ class DeclarationState(FishingState):
             else:
                 vals = vals[:cut]
         decls = self.decls
+        game = self.game
         if decls:
-            sides = self.game._sides
+            sides = game._sides
             side = sides[seat]
             sig = tuple((d.kind, d.value, sum(map(len, d.components)), len(d.components), d.soy,
                          0 if d.owner == seat else 1 if sides[d.owner] == side else 2) for d in decls)
-        else:
-            sig = ()
-        game = self.game
-        if sig:
-            key = (x, vals, sig)
-            memo = game.move_memo
-            entry = memo.get(key)
-            if entry is None:
-                entry = remember(memo, key, table_entry(x, vals, sig, game.move_rules))
-        else:  # loose cards only: the memo of the pieces holds the whole list
+            entry = table_entry(x, vals, sig, game.move_rules)
+        else:  # loose cards only: memoised whole
             entry = loose_table_entry(x, vals, game.capture_rule)[0]
         if npos is not None:
             return [(m[0], tuple(npos[i] for i in m[1]), m[2], m[3]) for m in entry[0]], entry[1]

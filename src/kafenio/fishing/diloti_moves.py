@@ -125,8 +125,9 @@ def _part_ok(items: tuple[tuple[int, int, int], ...], members: list[int]) -> boo
 # -- the move enumerator (the hot path) ----------------------------------------------------
 #
 # A numeral's moves depend only on its value, the values of the loose numerals (in floor order)
-# and a signature of the declarations as the mover sees them, so the public list is memoised on
-# exactly that (``DeclarationGame.move_memo``). A miss is assembled from pieces memoised on less:
+# and a signature of the declarations as the mover sees them. Without declarations (most tables)
+# the list is memoised on exactly that; a miss, and any table with declarations (whose keys
+# rarely repeat), is assembled from pieces memoised on less:
 # the captures of a value ``x`` only see the loose numerals below or at ``x``, the declarations
 # those at most ``10 − x``, the groups of a value ``V`` those at most ``V`` — and the floor is
 # sorted, so each piece is keyed by a prefix of the values (its *head*), which every card, both
