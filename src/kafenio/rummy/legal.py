@@ -14,13 +14,16 @@ from kafenio.rummy import actions as A
 from kafenio.rummy.melds import (
     LANE_BITS,
     NUM_LANES,
+    OWN_TWO,
     PRESENT,
+    WILD_LANES,
     complete_sizes,
     is_wild_type,
     lanes_of,
     layoff_candidates,
     layoff_options,
     run_spans,
+    set_sizes,
     startable,
 )
 from kafenio.rummy.state import P_DRAW, P_END, P_SETUP, RummyState
@@ -217,40 +220,70 @@ def _additions(st: RummyState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     return found
 
 
+_SUIT_TYPES = [lanes_of(range(13 * s, 13 * s + 13)) for s in range(4)]
+_RANK_TYPES = [lanes_of(range(a, 52, 13)) for a in range(13)]
+_MIDDLE_TYPES = [lanes_of(range(13 * s + 2, 13 * s + 13)) for s in range(4)]     # 3…K of a suit
+_ALL_TYPES = range(NUM_TYPES)
+
+
 def _find_additions(hand: list[int], chosen: list[int], mr,
                     allowed: frozenset | None) -> list[tuple[int, tuple[int, ...]]]:
-    """:func:`_additions` computed. With a natural ``nat`` chosen, the wilds other than its
-    suit's 2 (the joker, the other 2s) all complete the same melds, so they are asked once; the
-    runs of a natural 3…K of a run's suit come from one scan (:func:`run_spans`, ``extra=1``;
-    such a card cannot join a set of the chosen cards, which hold another card of its suit)."""
-    nat = next((c for c in chosen if not is_wild_type(c)), None)
-    spans = wild = None
-    if nat is not None:
-        suit = SUIT[nat]
-        if all(SUIT[c] == suit for c in chosen if not is_wild_type(c)):
-            base = suit * 13
-            others = hand[JOKER] + hand[1] + hand[14] + hand[27] + hand[40] - hand[base + 1]
-            spans = run_spans(chosen, hand, suit, mr, min(others, mr.max_wilds), 1)
+    """:func:`_additions` computed: each type that may join asked with
+    :func:`~kafenio.rummy.melds.complete_sizes`, except that
+
+    * the runs of a natural 3…K of a suit the chosen naturals allow (all of them with none
+      chosen) come from one scan per suit (:func:`run_spans`, ``extra=1``); with a natural
+      chosen such a card cannot join a set as well (the chosen cards hold another of its suit);
+    * with a natural ``nat`` chosen, the wilds other than its suit's 2 (the joker, the other 2s)
+      all complete the same melds, so they are asked once, and a natural that makes the
+      chosen naturals span two suits and two ranks completes nothing.
+    """
+    held = int.from_bytes(bytes(hand).translate(PRESENT), "little")
+    naturals = [c for c in chosen if not is_wild_type(c)]
     found = []
-    for c in [c for c in range(NUM_TYPES) if hand[c]]:
-        other_wild = False
-        if nat is not None:
-            other_wild = c == JOKER or (RANK[c] == 2 and SUIT[c] != suit)
-            if other_wild and wild is not None:
-                found.append((c, wild))
-                continue
-            if not (SUIT[c] == suit or RANK[c] == RANK[nat] or other_wild):
-                continue
-        if spans is not None and SUIT[c] == suit and RANK[c] >= 3 and c not in chosen:
-            p = RANK[c]
-            sizes = tuple(sorted({hi - lo + 1 for lo, hi in spans if lo <= p <= hi}))
+    asked = held
+    if naturals:
+        nat = naturals[0]
+        suit = SUIT[nat]
+        rank = _RANK_TYPES[RANK[nat] - 1]
+        wilds = held & WILD_LANES & ~OWN_TWO[suit]
+        asked = held & (_SUIT_TYPES[suit] | rank | OWN_TWO[suit])
+        if any(SUIT[c] != suit for c in naturals):      # a set under way
+            none = asked & ~(rank | OWN_TWO[suit])
+        elif any(RANK[c] != RANK[nat] for c in naturals):   # a run under way
+            none = asked & rank & ~_SUIT_TYPES[suit]
         else:
-            hand[c] -= 1
-            sizes = complete_sizes([*chosen, c], hand, mr, allowed)
-            hand[c] += 1
-        if other_wild:
-            wild = sizes
-        found.append((c, sizes))
+            none = 0
+        found.extend((c, ()) for c in _members(_ALL_TYPES, none))
+        asked ^= none
+        if wilds:
+            first = (wilds & -wilds).bit_length() // 8
+            hand[first] -= 1
+            same = complete_sizes([*chosen, first], hand, mr, allowed)
+            hand[first] += 1
+            found.extend((c, same) for c in _members(_ALL_TYPES, wilds))
+    suits = {SUIT[c] for c in naturals}
+    if len(suits) <= 1:
+        set_ranks = mr.set_ranks if allowed is None else allowed
+        other = hand[JOKER] + hand[1] + hand[14] + hand[27] + hand[40]
+        for suit in suits or range(4):
+            spans = run_spans(chosen, hand, suit, mr, min(other - hand[suit * 13 + 1], mr.max_wilds), 1)
+            middle = asked & _MIDDLE_TYPES[suit] & ~lanes_of(chosen)
+            asked ^= middle
+            for c in _members(_ALL_TYPES, middle):
+                p = RANK[c]
+                sizes = {n for lo, first, last in spans if lo <= p <= last
+                         for n in range(max(first, p) - lo + 1, last - lo + 2)}
+                if not naturals:
+                    hand[c] -= 1
+                    set_sizes([*chosen, c], [c], hand, mr, set_ranks, sizes)
+                    hand[c] += 1
+                found.append((c, tuple(sorted(sizes))))
+    for c in _members(_ALL_TYPES, asked):
+        hand[c] -= 1
+        found.append((c, complete_sizes([*chosen, c], hand, mr, allowed)))
+        hand[c] += 1
+    found.sort()
     return found
 
 

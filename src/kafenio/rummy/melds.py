@@ -527,11 +527,13 @@ def complete_sizes(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
             if found is None:
                 found = memo[key] = _run_sizes(chosen, hand, suit, mr, others)
             sizes.update(found)
-    _set_sizes(chosen, naturals, hand, mr, mr.set_ranks if set_ranks is None else set_ranks, sizes)
+    set_sizes(chosen, naturals, hand, mr, mr.set_ranks if set_ranks is None else set_ranks, sizes)
     return tuple(sorted(sizes))
 
 
-def _set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int]) -> None:
+def set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int]) -> None:
+    """Add to ``sizes`` those of the sets (and the set of 2s) that complete ``chosen`` (its
+    ``naturals`` listed) from ``hand`` (biriba.md §4.3)."""
     if not mr.allow_sets:
         return
     n = len(chosen)
@@ -570,14 +572,16 @@ def _set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int]
 
 def _run_sizes(chosen, hand, suit: int, mr: MeldRules, other_wilds: int) -> tuple[int, ...]:
     """The sizes of the ``suit`` runs (position intervals) that complete the chosen cards."""
-    return tuple(sorted({hi - lo + 1 for lo, hi in run_spans(chosen, hand, suit, mr, other_wilds)}))
+    return tuple(sorted({n for lo, first, last in run_spans(chosen, hand, suit, mr, other_wilds)
+                         for n in range(first - lo + 1, last - lo + 2)}))
 
 
 def run_spans(chosen, hand, suit: int, mr: MeldRules, other_wilds: int,
-              extra: int = 0) -> list[tuple[int, int]]:
-    """The position intervals ``(lo, hi)`` of the ``suit`` runs that complete the chosen cards
-    from ``hand`` (``other_wilds``: the hand's wilds other than the suit's 2, at most
-    ``max_wilds``; an interval may be listed twice).
+              extra: int = 0) -> list[tuple[int, int, int]]:
+    """The position intervals of the ``suit`` runs that complete the chosen cards from
+    ``hand`` (``other_wilds``: the hand's wilds other than the suit's 2, at most ``max_wilds``):
+    ``(lo, first, last)`` stands for [lo, hi] with ``first ≤ hi ≤ last`` (an interval may be
+    listed twice).
 
     With ``extra = 1`` an interval must also hold one free position more than the chosen
     wilds need: those are the runs of chosen + a natural 3…K of ``suit`` taken from the hand at
@@ -602,7 +606,7 @@ def run_spans(chosen, hand, suit: int, mr: MeldRules, other_wilds: int,
     if len(set(pos_of)) != len(pos_of) or aces > mr.max_natural_aces:
         return []
     ace_sets = {0: [()], 1: [(1,), (14,)], 2: [(1, 14)]}[aces]
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[int, int, int]] = []
     for ace_pos in ace_sets:
         fixed = set(pos_of) | set(ace_pos)
         if len(fixed) != len(pos_of) + len(ace_pos):
@@ -613,13 +617,15 @@ def run_spans(chosen, hand, suit: int, mr: MeldRules, other_wilds: int,
 
 def _scan_intervals(fixed: set[int], s2_chosen: int, wild_chosen: int, hand, suit: int,
                     other_wilds: int, mr: MeldRules, extra: int, spans: list) -> None:
-    """Add the position intervals [lo, hi] that make a legal run (``extra``: see
-    :func:`run_spans`). For each ``lo``
+    """Add ``(lo, first, last)``: the intervals [lo, hi] with ``first ≤ hi ≤ last`` make a legal
+    run (``extra``: see :func:`run_spans`). For each ``lo``
     the positions are taken in order, each wider interval extending the narrower one: the
     natural cards of the hand fill what they can (the suit's 2 at position 2, an ace at
     1 or 14 while natural aces remain allowed), the chosen wilds and the hand's wilds the rest;
     once more positions are missing than wilds may be used, no wider interval works, and when
-    they lie left of the chosen cards no lower start works either."""
+    they lie left of the chosen cards no lower start works either. The intervals that work
+    from one ``lo`` are consecutive: the chosen wilds need enough free positions (more as
+    ``hi`` grows), the missing ones enough wilds (fewer as ``hi`` grows)."""
     base = suit * 13
     nat = [0, *hand[base:base + 13], hand[base]]
     ace_hand = nat[1]
@@ -641,6 +647,7 @@ def _scan_intervals(fixed: set[int], s2_chosen: int, wild_chosen: int, hand, sui
         aces_left = ace_hand
         s2_left_chosen = s2_chosen
         s2_left_hand = s2_hand
+        first = last = 0
         for p in range(lo, min(14, lo + max_len - 1) + 1):
             if p in fixed:
                 pass
@@ -662,10 +669,14 @@ def _scan_intervals(fixed: set[int], s2_chosen: int, wild_chosen: int, hand, sui
             if p < first_hi:
                 continue
             chosen_wild = wild_chosen + s2_left_chosen
-            if chosen_wild > free - extra or chosen_wild > max_wilds:
-                continue
-            if max(0, missing - chosen_wild) <= other_wilds + s2_left_hand:
-                spans.append((lo, p))
+            if missing - chosen_wild > other_wilds + s2_left_hand:
+                break
+            if chosen_wild <= free - extra and chosen_wild <= max_wilds:
+                if not first:
+                    first = p
+                last = p
+        if first:
+            spans.append((lo, first, last))
         if missing > max_wilds and fixed and p < lo_max:
             break   # left of the chosen cards too many are missing: so for every lower start
 
@@ -704,9 +715,9 @@ LANE_BITS = 8 * NUM_LANES
 #: ``bytes.translate`` table: a count to 1 when positive
 PRESENT = bytes([0, *[1] * 255])
 _SUIT_SHIFT = (0, 13 * 8, 26 * 8, 39 * 8)
-_OWN_TWO = tuple(1 << 8 * card(2, s) for s in range(4))
-WILD_LANES = (1 << 8 * JOKER) | sum(_OWN_TWO)
-_TWO_LANES = sum(_OWN_TWO)
+OWN_TWO = tuple(1 << 8 * card(2, s) for s in range(4))
+WILD_LANES = (1 << 8 * JOKER) | sum(OWN_TWO)
+_TWO_LANES = sum(OWN_TWO)
 _ALL_SUITS = sum(1 << shift for shift in _SUIT_SHIFT)   # × a rank lane: that rank in every suit
 _AT_LEAST = {need: bytes(int(n >= need) for n in range(256)) for need in (2, 3)}
 _RANK_LANES: dict[frozenset, int] = {}
@@ -748,7 +759,7 @@ def three_card_lanes(hb: bytes, mr: MeldRules, set_ranks: frozenset, memo: dict)
         naturals, wild, own_two = entry
         found |= naturals << shift
         if wild:
-            found |= wilds if own_two else wilds & ~_OWN_TWO[suit]
+            found |= wilds if own_two else wilds & ~OWN_TWO[suit]
     if mr.allow_sets:
         any_wild = mr.max_wilds > 0 and others > 0
         by_rank = (int.from_bytes(hb[0:13], "little") + int.from_bytes(hb[13:26], "little")
@@ -797,17 +808,22 @@ def layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:
 
 def layoff_lanes(meld: Meld, mr: MeldRules) -> tuple[int, int]:
     """``(lanes of the types that can be laid off on meld, lanes of those with a choice of
-    end)`` (cached on the meld; see :func:`layoff_options`)."""
+    end)`` (see :func:`layoff_options`; cached on the meld and memoized by its key)."""
     fits = meld.fits
     if fits is None or fits[0] is not mr:
-        one = two = 0
-        for c in layoff_candidates(meld, mr):
-            n = len(layoff_options(meld, c, mr))
-            if n:
-                one |= 1 << 8 * c
-                if n > 1:
-                    two |= 1 << 8 * c
-        fits = meld.fits = (mr, one, two)
+        memo = memo_of(mr)
+        key = ("lanes", meld.key())
+        found = memo.get(key)
+        if found is None:
+            one = two = 0
+            for c in layoff_candidates(meld, mr):
+                n = len(layoff_options(meld, c, mr))
+                if n:
+                    one |= 1 << 8 * c
+                    if n > 1:
+                        two |= 1 << 8 * c
+            found = memo[key] = (one, two)
+        fits = meld.fits = (mr, *found)
     return fits[1], fits[2]
 
 
