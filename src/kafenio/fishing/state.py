@@ -38,6 +38,7 @@ import math
 import random
 from bisect import insort
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from kafenio.cards import RANK, SUIT, format_card, format_cards, parse_cards
@@ -65,6 +66,28 @@ def check_choices(options: Sequence[Option], values: dict[str, Any]) -> None:
         if option.kind == "int" and option.choices and values[option.name] not in option.choices:
             raise RulesError(option.name, _("{v} is not one of {c}").format(
                 v=values[option.name], c=", ".join(map(str, option.choices))))
+
+
+@cache
+def _radix_plan(n: int) -> tuple[int, int, int, tuple[tuple[int, tuple[int, ...]], ...]]:
+    """How :meth:`FishingGame.shuffle` decodes a number below ``n!``: the bound ``n!``, the
+    digest size in bytes, the shift that keeps its bits, and the card counts ``i = n, n − 2, …``
+    (two-card digits of radix ``i(i − 1)``) in runs whose radix product fits a machine word, so
+    one big division per run leaves the digits to small ones (the same digits, fewer big steps)."""
+    bound = math.factorial(n)
+    size = (bound.bit_length() + 7) // 8
+    runs: list[tuple[int, tuple[int, ...]]] = []
+    run: list[int] = []
+    product = 1
+    for i in range(n, 1, -2):
+        if run and product * i * (i - 1) >= 1 << 62:
+            runs.append((product, tuple(run)))
+            run, product = [], 1
+        run.append(i)
+        product *= i * (i - 1)
+    if run:
+        runs.append((product, tuple(run)))
+    return bound, size, 8 * size - bound.bit_length(), tuple(runs)
 
 
 class FishingGame(Game):
@@ -100,6 +123,8 @@ class FishingGame(Game):
         self.tie_rule = rules.get("majority_tie_rule", "nobody")
         step = self.direction
         self._next = tuple((s + step) % n for s in range(n))
+        #: per dealer, the seats in dealing order: from the first player round to the dealer
+        self._orders = tuple(tuple((dealer + step * k) % n for k in range(1, n + 1)) for dealer in range(n))
 
     @property
     def num_sides(self) -> int:
@@ -118,25 +143,24 @@ class FishingGame(Game):
         as a mixed-radix number, two digits per division: every permutation is equally likely.
         """
         deck = self.full_deck()
-        n = len(deck)
-        bound = math.factorial(n)
-        size = (bound.bit_length() + 7) // 8
+        bound, size, shift, runs = _radix_plan(len(deck))
         key = seed.to_bytes(16, "little", signed=True)
         counter = 0
         while True:
             digest = hashlib.blake2b(key + counter.to_bytes(4, "little"), digest_size=min(size, 64)).digest()
-            r = int.from_bytes(digest, "little") >> (8 * size - bound.bit_length())
+            r = int.from_bytes(digest, "little") >> shift
             if r < bound:
                 break
             counter += 1
-        out = []
-        i = n
-        while i > 1:
-            r, j = divmod(r, i * (i - 1))
-            first, second = divmod(j, i - 1)
-            out.append(deck.pop(first))
-            out.append(deck.pop(second))
-            i -= 2
+        out: list[int] = []
+        pop, append = deck.pop, out.append
+        for product, run in runs:
+            r, chunk = divmod(r, product)
+            for i in run:  # two cards from the i left: digit j of radix i(i − 1)
+                chunk, j = divmod(chunk, i * (i - 1))
+                first, second = divmod(j, i - 1)
+                append(pop(first))
+                append(pop(second))
         out.extend(deck)
         return out
 
@@ -209,8 +233,6 @@ class FishingState(State):
         self.stock_known: tuple[int, ...] = ()
         #: cards whose deal slot the deal procedure depends on (a cut): never moved by resampling
         self.pinned: tuple[int, ...] = ()
-        self.sheet: list[dict[str, Any]] | None = None
-        self.majority_out = 0
         self.cur = game._next[dealer]
         self._layout()
         self.cards_left = sum(map(len, self.hands)) + len(self.stock)
@@ -296,14 +318,9 @@ class FishingState(State):
         return list(cards) if self.game.pile_floor else sorted(cards, key=FLOOR_ORDER.__getitem__)
 
     # -- dealing ---------------------------------------------------------------------------
-    def _order(self) -> list[int]:
-        nxt = self.game._next
-        seat = nxt[self.dealer]
-        order = [seat]
-        while seat != self.dealer:
-            seat = nxt[seat]
-            order.append(seat)
-        return order
+    def _order(self) -> tuple[int, ...]:
+        """The seats in dealing order: from the first player round to the dealer."""
+        return self.game._orders[self.dealer]
 
     def _deal_batch(self) -> None:
         """§2 later distributions: ``hand_size`` each, or the stock shared out evenly with any
@@ -323,9 +340,9 @@ class FishingState(State):
         if self.game.packets:
             for i, seat in enumerate(order):
                 self.hands[seat] = sorted(stock[pos + i * size:pos + (i + 1) * size])
-        else:
-            for seat in order:
-                self.hands[seat] = sorted(stock[pos + k * n + order.index(seat)] for k in range(size))
+        else:  # one card at a time: seat i of the order gets every n-th card from pos + i
+            for i, seat in enumerate(order):
+                self.hands[seat] = sorted(stock[pos + i:pos + size * n:n])
         self.log.append(("deal", tuple(stock[self.stock_pos:pos])))
         self.stock_pos = pos + size * n
 
@@ -426,19 +443,42 @@ class FishingState(State):
             self.floor = []
         self.cur = TERMINAL
         self._legal = []
-        self.sheet, self.majority_out = score_deal(
-            self.captured, self.specials, game.card_points, majority_points=game.majority_points,
-            tie_rule=game.tie_rule, carry=self.majority_in, special_name=game.special_name,
-            extras=self._extras())
         self.log.append(("end", self.final_take))
+
+    def _final_score(self) -> tuple[list[dict[str, Any]], int] | None:
+        """The deal's final sheet and the majority points it carries out (§6), or ``None`` before
+        the end; scored the first time it is read (a playout that never reads it skips it)."""
+        if self.cur != TERMINAL:
+            return None
+        scored = self.__dict__.get("_scored")
+        if scored is None:
+            game = self.game
+            scored = self._scored = score_deal(
+                self.captured, self.specials, game.card_points, majority_points=game.majority_points,
+                tie_rule=game.tie_rule, carry=self.majority_in, special_name=game.special_name,
+                extras=self._extras())
+        return scored
+
+    @property
+    def sheet(self) -> list[dict[str, Any]] | None:
+        """The final score sheet (:func:`score_deal`), ``None`` before the deal ends."""
+        scored = self._final_score()
+        return scored[0] if scored is not None else None
+
+    @property
+    def majority_out(self) -> int:
+        """The majority points this deal carries into the next one (0 before the end)."""
+        scored = self._final_score()
+        return scored[1] if scored is not None else 0
 
     def _extras(self) -> dict[str, list[int]] | None:
         """Further score lines per side (:func:`score_deal` ``extras``); none in Basra."""
         return None
 
     def side_scores(self) -> list[float]:
-        if self.sheet is not None:
-            return [s["total"] for s in self.sheet]
+        sheet = self.sheet
+        if sheet is not None:
+            return [s["total"] for s in sheet]
         points = self.game.card_points.__getitem__
         extras = list((self._extras() or {}).values())
         return [sum(map(points, pile)) + sum(sp) + sum(e[side] for e in extras)
