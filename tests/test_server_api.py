@@ -163,7 +163,9 @@ def migrated_sqlite(tmp_path: Path, name: str = "server.sqlite3") -> str:
 
 
 def make_app(url: str, **settings):
-    """The server app on ``url`` offering the toy game."""
+    """The server app on ``url`` offering the toy game; the message rate limit is raised unless
+    given, as the tests' helpers poll with a ping every few milliseconds."""
+    settings.setdefault("message_rate", 1000.0)
     return create_app(ServerSettings(database_url=url, games={"toy": ToyGame}, **settings))
 
 

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from kafenio.server import timers
+from kafenio.server.hub import TokenBucket
 from kafenio.server.live import card_counts
 from kafenio.server.protocol import MAX_MESSAGE_BYTES
 from test_server_api import make_app, migrated_sqlite
@@ -136,6 +137,38 @@ def test_bad_input_leaves_table_and_socket_usable(client):
         msgs = drain(mover)
         assert [m["code"] for m in msgs if m["type"] == "error"] == ["stale"]
         assert msgs[-1]["type"] == "snapshot" and msgs[-1]["version"] == v + 1
+
+
+def test_token_bucket_refills_at_its_rate_up_to_its_burst():
+    now = [0.0]
+    bucket = TokenBucket(2.0, 3, clock=lambda: now[0])
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+    now[0] += 0.5  # one token back
+    assert [bucket.take(), bucket.take()] == [True, False]
+    now[0] += 60.0  # never more than the burst
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+
+
+def test_a_flood_is_rate_limited_and_the_socket_stays_usable(tmp_path):
+    """``docs/protocol.md`` §4 ``rate_limited``: past the burst a message is dropped with an
+    error naming the limit; the socket stays open and serves again once tokens accrue."""
+    with TestClient(make_app(migrated_sqlite(tmp_path), message_rate=2.0, message_burst=5)) as client:
+        tid, (token, _other) = new_table(client, [HUMAN, HUMAN])
+        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            for i in range(12):
+                ws.send_json({"type": "ping", "ref": i})
+            answers = []
+            while len(answers) < 12:
+                msg = ws.receive_json()
+                if msg["type"] == "pong" or msg.get("code") == "rate_limited":
+                    answers.append(msg)
+            assert answers[:5] == [{"type": "pong", "ref": i} for i in range(5)]
+            refused = [m for m in answers if m["type"] == "error"]
+            assert len(refused) >= 6 and "2 messages a second" in refused[0]["reason"]
+            assert refused[0]["limit"] == {"per_second": 2.0, "burst": 5} and "ref" not in refused[0]
+            time.sleep(0.6)
+            ws.send_json({"type": "ping", "ref": "again"})
+            assert ws.receive_json() == {"type": "pong", "ref": "again"}
 
 
 def test_reconnect_gets_full_snapshot(client):

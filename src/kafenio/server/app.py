@@ -50,6 +50,8 @@ class ServerSettings:
         games: extra games by name (tests); kafenio's installed games are always offered.
         bot_delay: seconds a computer waits before each action.
         sweep_interval: seconds between two looks for run-out clocks.
+        message_rate, message_burst: each socket's message rate limit (``docs/protocol.md`` §4,
+            ``rate_limited``).
         static_dir: the web front end's files.
     """
 
@@ -59,6 +61,8 @@ class ServerSettings:
     games: Mapping[str, type[Game]] | None = None
     bot_delay: float = 0.0
     sweep_interval: float = 0.5
+    message_rate: float = p.MESSAGE_RATE
+    message_burst: int = p.MESSAGE_BURST
     static_dir: Path = STATIC_DIR
 
 
@@ -102,7 +106,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
     store = Store(settings.database_url)
     broker = settings.broker or (RedisBroker(settings.redis_url) if settings.redis_url else MemoryBroker())
     games = GameRegistry(settings.games)
-    hub = Hub(store, broker, games, settings.bot_delay, settings.sweep_interval)
+    hub = Hub(store, broker, games, settings.bot_delay, settings.sweep_interval, settings.message_rate,
+              settings.message_burst)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -20,6 +20,7 @@ import logging
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -58,15 +59,45 @@ class HubError(Exception):
         self.field = field
 
 
-class Connection:
-    """One accepted socket: its seat (``None``: a spectator), its mutes, its ordered outbox."""
+class TokenBucket:
+    """A rate limit: ``rate`` tokens a second accrue up to ``burst``; each message spends one.
 
-    def __init__(self, ws: WebSocket, table_id: str, seat: int | None):
+    Args:
+        rate: tokens per second (> 0).
+        burst: the bucket's size, full at the start (≥ 1).
+        clock: seconds, monotonic (tests pass their own).
+    """
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def take(self) -> bool:
+        """Spend a token; False (nothing spent) when the bucket is empty."""
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Connection:
+    """One accepted socket: its seat (``None``: a spectator), its mutes, its ordered outbox, its
+    message rate limit."""
+
+    def __init__(self, ws: WebSocket, table_id: str, seat: int | None, limit: p.RateLimit):
         self.ws = ws
         self.table_id = table_id
         self.seat = seat
         self.muted: set[int] = set()
         self.closed = False
+        self.limit = limit
+        self.bucket = TokenBucket(limit.per_second, limit.burst)
         self._queue: deque[tuple[str, bool]] = deque()
         self._wake = asyncio.Event()
         self._sender = asyncio.create_task(self._send_loop())
@@ -119,15 +150,19 @@ class Hub:
         games: the games on offer.
         bot_delay: seconds a computer waits before each action (so people can follow).
         sweep_interval: seconds between two looks for run-out clocks.
+        message_rate, message_burst: each socket's message rate limit (messages a second on
+            average, and at once); a message beyond it is dropped with ``rate_limited``.
     """
 
     def __init__(self, store: Store, broker: Broker, games: GameRegistry, bot_delay: float = 0.0,
-                 sweep_interval: float = 0.5):
+                 sweep_interval: float = 0.5, message_rate: float = p.MESSAGE_RATE,
+                 message_burst: int = p.MESSAGE_BURST):
         self.store = store
         self.broker = broker
         self.games = games
         self.bot_delay = bot_delay
         self.sweep_interval = sweep_interval
+        self.limit = p.RateLimit(per_second=message_rate, burst=message_burst)
         self.live: dict[str, LiveTable] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Connection]] = {}
@@ -438,7 +473,7 @@ class Hub:
                     await ws.close(4409, "seat_in_use")
                     return
             await ws.accept()
-            conn = Connection(ws, table_id, seat)
+            conn = Connection(ws, table_id, seat, self.limit)
             self.conns.setdefault(table_id, set()).add(conn)
         task = asyncio.current_task()
         self.socket_tasks.add(task)
@@ -457,6 +492,11 @@ class Hub:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if not conn.bucket.take():
+                    conn.send(p.ErrorMsg(code="rate_limited", limit=conn.limit, reason=_(
+                        "more than {rate:g} messages a second (or {burst} at once) from this socket: "
+                        "the message was dropped").format(rate=conn.limit.per_second, burst=conn.limit.burst)))
+                    continue
                 raw = message.get("text")
                 if raw is None:
                     raw = message.get("bytes") or b""

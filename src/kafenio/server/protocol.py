@@ -20,6 +20,10 @@ MAX_MESSAGE_BYTES = 4096
 #: the transport's own limit: larger frames close the socket with 1009
 MAX_FRAME_BYTES = 64 * 1024
 MAX_CHAT_CHARS = 500
+#: messages a socket may send each second on average …
+MESSAGE_RATE = 20.0
+#: … and at most at once; a message beyond is dropped with ``rate_limited`` (the socket stays open)
+MESSAGE_BURST = 40
 
 Ref = Annotated[str, Field(max_length=64)] | int
 
@@ -274,14 +278,22 @@ class SnapshotMsg(BaseModel):
     next_table: str | None
 
 
+class RateLimit(BaseModel):
+    """A socket's message rate limit: ``per_second`` on average, ``burst`` at once."""
+
+    per_second: float
+    burst: int
+
+
 class ErrorMsg(BaseModel):
-    """A refused message; the table is unchanged."""
+    """A refused message; the table is unchanged. ``limit``: only with ``rate_limited``."""
 
     type: Literal["error"] = "error"
     code: str
     reason: str
     rule: str | None = None
     ref: Ref | None = None
+    limit: RateLimit | None = None
 
 
 class ChatMsg(BaseModel):
