@@ -110,28 +110,22 @@ def _play_actions(st: RummyState, seat: int) -> list[int]:
     out = [A.RETRACT] if st.provisional is not None else []
     pending = st.opening_pending(seat) and st.provisional is None
     if not pending or (not st.attempt_failed and st.opening_witness(seat)):
-        out += _members(_MELD_ADD_IDS, st.startable_lanes(seat, hb) & types)
+        out += _members(_MELD_ADD_IDS, st.startable_lanes(seat, hb, held) & types)
     if not st.must_play and st.provisional is None:
         if st.hand_size[seat] >= 2:
             out += compress(_DISCARD_IDS, hb)
             no = st.no_discard
             if no is not None and hand[no] == 1:
                 out.remove(A.DISCARD + no)
-        else:
-            out.extend([A.DISCARD + c for c in _discards(st, seat)])
+        else:   # the last card: may the hand be emptied by it (§5, §6)?
+            last = next(c for c in range(NUM_TYPES) if hand[c])
+            if st.hand_ok(seat, 1, last=last):
+                out.append(A.DISCARD + last)
     if st.melds[st.side_of[seat]]:
         out += _layoffs(st, seat, types)
     if st.reject_open:
         out.append(A.REJECT)
     return out
-
-
-def _discards(st: RummyState, seat: int) -> list[int]:
-    hand = st.hands[seat]
-    if st.hand_size[seat] >= 2:
-        return [c for c in range(NUM_TYPES) if hand[c] and st.discard_ok(seat, c)]
-    last = next(c for c in range(NUM_TYPES) if hand[c])
-    return [last] if st.hand_ok(seat, 1, last=last) else []
 
 
 def _layoffs(st: RummyState, seat: int, types: int) -> list[int]:

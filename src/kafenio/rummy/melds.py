@@ -603,7 +603,8 @@ def run_spans(chosen, hand, suit: int, mr: MeldRules, other_wilds: int,
             aces += 1
         else:
             pos_of.append(RANK[c])
-    if len(set(pos_of)) != len(pos_of) or aces > mr.max_natural_aces:
+    if (len(set(pos_of)) != len(pos_of) or aces > mr.max_natural_aces
+            or wild_chosen + max(0, s2_chosen - 1) > mr.max_wilds):   # one 2 may be natural
         return []
     ace_sets = {0: [()], 1: [(1,), (14,)], 2: [(1, 14)]}[aces]
     spans: list[tuple[int, int, int]] = []
@@ -690,7 +691,9 @@ def startable(hand: list[int], mr: MeldRules, size_ok: Callable[[int], bool],
     otherwise each type is checked with :func:`can_complete`.
     """
     if size_ok(3) and mr.max_wilds <= 1:
-        found = three_card_lanes(bytes(hand), mr, mr.set_ranks if set_ranks is None else set_ranks,
+        hb = bytes(hand)
+        found = three_card_lanes(hb, int.from_bytes(hb.translate(PRESENT), "little"), mr,
+                                 mr.set_ranks if set_ranks is None else set_ranks,
                                  memo_of(mr)).to_bytes(NUM_LANES, "little")
         return [c for c in types if found[c]]
     out = []
@@ -719,6 +722,9 @@ OWN_TWO = tuple(1 << 8 * card(2, s) for s in range(4))
 WILD_LANES = (1 << 8 * JOKER) | sum(OWN_TWO)
 _TWO_LANES = sum(OWN_TWO)
 _ALL_SUITS = sum(1 << shift for shift in _SUIT_SHIFT)   # × a rank lane: that rank in every suit
+_RANK_ALL_SUITS = tuple(_ALL_SUITS << 8 * a for a in range(13))
+_RANK_MASK = (1 << 13 * 8) - 1          # the lanes of one suit: a count per rank
+_SUIT_RUNS = tuple((13 * s, shift, OWN_TWO[s]) for s, shift in enumerate(_SUIT_SHIFT))
 _AT_LEAST = {need: bytes(int(n >= need) for n in range(256)) for need in (2, 3)}
 _RANK_LANES: dict[frozenset, int] = {}
 
@@ -738,39 +744,39 @@ def _rank_lanes(ranks: frozenset) -> int:
     return found
 
 
-def three_card_lanes(hb: bytes, mr: MeldRules, set_ranks: frozenset, memo: dict) -> int:
+def three_card_lanes(hb: bytes, held: int, mr: MeldRules, set_ranks: frozenset, memo: dict) -> int:
     """The lane set of the card types of a hand that belong to some legal 3-card meld.
 
-    ``hb`` is ``bytes(hand)`` (counts per type); ``memo`` is :func:`memo_of` ``(mr)`` (one
-    suit's 3-card runs are memoized on its 13 counts and whether other wilds are held).
+    ``hb`` is ``bytes(hand)`` (counts per type), ``held`` its lane set; ``memo`` is
+    :func:`memo_of` ``(mr)`` (one suit's 3-card runs are memoized on its 13 counts, in one
+    table with other wilds held and one without).
     """
-    jokers = hb[JOKER]
-    held = int.from_bytes(hb.translate(PRESENT), "little")
+    tables = memo.get("three")
+    if tables is None:
+        tables = memo["three"] = ({}, {})
+    others = hb[JOKER] + hb[1] + hb[14] + hb[27] + hb[40]
     wilds = held & WILD_LANES
-    all_twos = hb[1] + hb[14] + hb[27] + hb[40]
-    others = jokers + all_twos
     found = 0
-    for suit, shift in enumerate(_SUIT_SHIFT):
-        base = suit * 13
-        key = ("three", hb[base:base + 13], others - hb[base + 1] > 0)
-        entry = memo.get(key)
+    for base, shift, own in _SUIT_RUNS:
+        seg = hb[base:base + 13]
+        pool = others > hb[base + 1]
+        entry = tables[pool].get(seg)
         if entry is None:
-            entry = memo[key] = _three_card_runs(key[1], key[2], mr)
-        naturals, wild, own_two = entry
-        found |= naturals << shift
-        if wild:
-            found |= wilds if own_two else wilds & ~OWN_TWO[suit]
+            entry = tables[pool][seg] = _three_card_runs(seg, pool, mr)
+        found |= entry[0] << shift
+        if entry[1]:
+            found |= wilds if entry[2] else wilds & ~own
     if mr.allow_sets:
         any_wild = mr.max_wilds > 0 and others > 0
-        by_rank = (int.from_bytes(hb[0:13], "little") + int.from_bytes(hb[13:26], "little")
-                   + int.from_bytes(hb[26:39], "little") + int.from_bytes(hb[39:52], "little"))
+        counts = int.from_bytes(hb, "little")
+        by_rank = (counts + (counts >> 104) + (counts >> 208) + (counts >> 312)) & _RANK_MASK
         ranks = int.from_bytes(by_rank.to_bytes(13, "little").translate(_AT_LEAST[2 if any_wild else 3]),
                                "little") & _rank_lanes(set_ranks)
         if ranks:
             found |= ranks * _ALL_SUITS & held
             if any_wild:
                 found |= wilds
-        if mr.twos_set_allowed and all_twos >= 3:
+        if mr.twos_set_allowed and hb[1] + hb[14] + hb[27] + hb[40] >= 3:
             found |= held & _TWO_LANES
     return found
 
@@ -808,9 +814,18 @@ def layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:
 
 def layoff_lanes(meld: Meld, mr: MeldRules) -> tuple[int, int]:
     """``(lanes of the types that can be laid off on meld, lanes of those with a choice of
-    end)`` (see :func:`layoff_options`; cached on the meld and memoized by its key)."""
+    end)`` (see :func:`layoff_options`; cached on the meld, a run's memoized by its key; a set
+    takes its rank's naturals and, with room for a wild, the wilds: §4.3, §4.5)."""
     fits = meld.fits
     if fits is None or fits[0] is not mr:
+        if not meld.is_run:     # one option per card (see _set_layoff)
+            room = len(meld.wilds) < mr.max_wilds
+            if meld.rank == TWO:
+                one = _TWO_LANES | (1 << 8 * JOKER if room and mr.twos_set_may_contain_joker else 0)
+            else:
+                one = (_RANK_ALL_SUITS[meld.rank - 1]) | (WILD_LANES if room else 0)
+            fits = meld.fits = (mr, one, 0)
+            return one, 0
         memo = memo_of(mr)
         key = ("lanes", meld.key())
         found = memo.get(key)

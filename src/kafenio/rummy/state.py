@@ -608,15 +608,16 @@ class RummyState(State):
             return True
         return bool(self._last_card_melds(seat, chosen))
 
-    def startable_lanes(self, seat: int, hb: bytes) -> int:
+    def startable_lanes(self, seat: int, hb: bytes, held: int) -> int:
         """The card types that may start a new meld now, as a lane set (see
-        :func:`~kafenio.rummy.melds.three_card_lanes`); ``hb`` is ``bytes`` of the hand."""
+        :func:`~kafenio.rummy.melds.three_card_lanes`); ``hb`` is ``bytes`` of the hand,
+        ``held`` its lane set."""
         allowed = self.set_ranks_allowed(self.side_of[seat])
         mr = self.mr
         size = self.hand_size[seat]
         # a 3-card meld from five cards or more leaves two: "emptying the hand" allows it (§3)
         if mr.max_wilds <= 1 and (size >= 5 or self._size_ok(seat, size)(3)):
-            found = three_card_lanes(hb, mr, mr.set_ranks if allowed is None else allowed, self.memo)
+            found = three_card_lanes(hb, held, mr, mr.set_ranks if allowed is None else allowed, self.memo)
         else:   # a meld holds at most the hand: no size of one allowed, no meld starts
             size_ok = self._size_ok(seat, size)
             found = lanes_of(startable(self.hands[seat], mr, size_ok, allowed)) if any(
