@@ -149,10 +149,11 @@ class KafenioGymEnv(gymnasium.Env):
                 raise error from None
             return self._observation(), self.illegal_reward, True, False, {**self._info(), "illegal_action": str(error)}
         self._play_others()
-        score = float(state.side_scores()[self.side])
+        scores = state.side_scores()
+        score = float(scores[self.side])
         reward = score - self._score
         self._score = score
-        return self._observation(), reward, state.is_terminal(), False, self._info()
+        return self._observation(), reward, state.is_terminal(), False, self._info(scores)
 
     def _play_others(self) -> None:
         state = self.state
@@ -163,9 +164,11 @@ class KafenioGymEnv(gymnasium.Env):
     def _observation(self) -> np.ndarray:
         return self.state.observation_tensor(self.seat)
 
-    def _info(self) -> dict:
-        return {"action_mask": self.state.legal_actions_mask(self.seat),
-                "side_scores": list(self.state.side_scores())}
+    def _info(self, scores: list[float] | None = None) -> dict:
+        """``action_mask`` (int8) and ``side_scores`` (``scores`` when the caller has them)."""
+        state = self.state
+        return {"action_mask": state.legal_actions_mask(self.seat),
+                "side_scores": list(state.side_scores() if scores is None else scores)}
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as a ``bool`` array of length ``num_distinct_actions``
