@@ -122,7 +122,7 @@ def capture_options(floor: Sequence[int], card: int, spec: CaptureSpec) -> list[
         return [tuple(range(len(floor)))]
     if spec.lone_prey is not None and len(floor) == 1 and floor[0] == spec.lone_prey:
         return [(0,)]
-    key = (tuple([RANK[c] for c in floor]), RANK[card])
+    key = (tuple(map(RANK.__getitem__, floor)), RANK[card])
     hit = spec.cache.get(key)
     if hit is None:
         hit = _rank_options(key[0], key[1], spec)

@@ -246,13 +246,9 @@ class FishingState(State):
         rules = self.game.rules
         deck = self._deck
         order = self._order()
-        pos = 0
-        for _k in range(rules.hand_size):
-            for seat in order:
-                self.hands[seat].append(deck[pos])
-                pos += 1
-        for hand in self.hands:
-            hand.sort()
+        pos = rules.hand_size * len(order)
+        for i, seat in enumerate(order):  # one card at a time: every n-th card from the i-th
+            self.hands[seat] = sorted(deck[i:pos:len(order)])
         size = rules.get("floor_size", 4)
         floor = list(deck[pos:pos + size])
         stock = list(deck[pos + size:])
