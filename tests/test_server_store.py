@@ -18,6 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from kafenio.server.broker import Hint, MemoryBroker, RedisBroker
 from kafenio.server.models import MoveRow, TableRow
@@ -146,6 +147,64 @@ async def test_redis_broker_carries_hints():
     finally:
         await one.close()
         await two.close()
+
+
+@pytest.mark.asyncio
+async def test_redis_presence_one_claim_per_seat_and_claims_run_out():
+    channel = "kafenio:test:" + secrets.token_hex(4)
+    one = RedisBroker(REDIS_URL, channel, presence_ttl=0.6)
+    two = RedisBroker(REDIS_URL, channel, presence_ttl=0.6)
+    await one.start()
+    await two.start()
+    try:
+        assert await one.claim("t", 0) and await one.claim("t", 0)  # again: still its own
+        assert not await two.claim("t", 0) and await two.claim("t", 1)
+        assert await two.present(["t", "u"]) == {"t": {0, 1}, "u": set()}
+        await asyncio.sleep(1.0)  # renewed every 0.2 s: still held
+        assert not await two.claim("t", 0)
+        await two.release("t", 0)  # not its claim: nothing happens
+        assert await one.present(["t"]) == {"t": {0, 1}}
+        one._renewer.cancel()  # the process dies without releasing: its claim runs out
+        await asyncio.sleep(0.8)
+        assert await two.present(["t"]) == {"t": {1}} and await two.claim("t", 0)
+        await two.release("t", 1)
+        assert await one.present(["t"]) == {"t": {0}}
+    finally:
+        await one.close()
+        await two.close()
+
+
+def test_presence_is_shared_by_processes_over_redis(tmp_path):
+    """A seat connected to one process is ``connected`` in the other's snapshots and lobby, and
+    cannot open a second socket there (4409) until it leaves."""
+    url = migrated_sqlite(tmp_path, "shared.sqlite3")
+    channel = "kafenio:test:" + secrets.token_hex(4)
+    first = make_app(url, broker=RedisBroker(REDIS_URL, channel))
+    second = make_app(url, broker=RedisBroker(REDIS_URL, channel))
+    with TestClient(first) as c1, TestClient(second) as c2:
+        made = c1.post("/api/tables", json={"game": "toy", "seats": [{"kind": "human"}] * 2,
+                                            "join": {"seat": 0, "name": "A"}}).json()
+        tid, token = made["table"]["id"], made["token"]
+
+        def seat_0(snap: dict) -> bool:
+            return snap["table"]["seats"][0]["connected"]
+
+        with c2.websocket_connect(f"/ws/tables/{tid}") as watcher:
+            assert not seat_0(watcher.receive_json())
+            with c1.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+                assert seat_0(ws.receive_json())
+                snapshot_when(watcher, seat_0)
+                assert c2.get(f"/api/tables/{tid}").json()["seats"][0]["connected"]
+                listed = c2.get("/api/tables").json()["tables"]
+                assert [t["seats"][0]["connected"] for t in listed if t["id"] == tid] == [True]
+                with pytest.raises(WebSocketDisconnect) as err, \
+                        c2.websocket_connect(f"/ws/tables/{tid}?token={token}"):
+                    pass
+                assert err.value.code == 4409
+            snapshot_when(watcher, lambda s: not seat_0(s))
+            assert not c1.get(f"/api/tables/{tid}").json()["seats"][0]["connected"]
+            with c2.websocket_connect(f"/ws/tables/{tid}?token={token}") as moved:  # free again
+                assert seat_0(moved.receive_json())
 
 
 @pytest.mark.asyncio

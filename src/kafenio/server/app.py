@@ -132,13 +132,14 @@ def create_app(settings: ServerSettings) -> FastAPI:
                           limit: Annotated[int, Query(ge=1, le=200)] = 50) -> dict[str, Any]:
         """Tables, newest first."""
         rows = await store.list_tables(phase, limit)
+        present = await hub.presence([row.id for row in rows])
         out = []
         for row in rows:
             try:
                 book = games.game_class(row.game).rulebook
             except KafenioError:  # a game no longer installed
                 continue
-            out.append(table_info(row, book, hub.connected(row.id)).model_dump())
+            out.append(table_info(row, book, present[row.id]).model_dump())
         return {"tables": out}
 
     @app.post("/api/tables", status_code=201)
@@ -163,7 +164,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
             live = await hub.table(table_id)
         except HubError as err:
             raise _error(err) from None
-        return live.table_info(hub.connected(table_id))
+        return live.table_info((await hub.presence([table_id]))[table_id])
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, spec: JoinSpec) -> dict[str, Any]:

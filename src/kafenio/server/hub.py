@@ -5,8 +5,9 @@ Rules it keeps (``shared/DESIGN.md``, "Server rules"): one receive loop per sock
 (:class:`Connection`); a short database session per message; every change of a table is made
 under the table's lock, committed with a compare-and-set on ``version``, then fanned out as a
 full snapshot per seat (``view(seat)`` only) and published to the other processes as a hint;
-the seat token is checked before ``accept()``. Computer players run in a per-table driver task
-started by the change that hands them the turn.
+the seat token is checked before ``accept()``, and the seat claimed in the broker's presence
+(one socket per seat across every process; ``connected`` is the deployment's). Computer
+players run in a per-table driver task started by the change that hands them the turn.
 """
 
 from __future__ import annotations
@@ -166,6 +167,9 @@ class Hub:
         self.live: dict[str, LiveTable] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Connection]] = {}
+        #: table → its seats connected in any process (the broker's presence), for tables with
+        #: sockets here; renewed at each connect and drop here and at each presence hint
+        self.present: dict[str, set[int]] = {}
         self.drivers: dict[str, asyncio.Task] = {}
         self.socket_tasks: set[asyncio.Task] = set()
         self._stopping = asyncio.Event()
@@ -230,9 +234,27 @@ class Hub:
             live = self.live[table_id] = LiveTable.build(loaded.row, loaded.moves, self.games)
         return live
 
-    def connected(self, table_id: str) -> set[int]:
+    def _here(self, table_id: str) -> set[int]:
         """The seats with an open socket in this process."""
         return {c.seat for c in self.conns.get(table_id, ()) if c.seat is not None and not c.closed}
+
+    def connected(self, table_id: str) -> set[int]:
+        """The seats with an open socket in any process: this process's, and the others' as
+        last heard from the broker (for a table with sockets here)."""
+        return self._here(table_id) | self.present.get(table_id, set())
+
+    async def presence(self, table_ids: list[str]) -> dict[str, set[int]]:
+        """The seats of each table with an open socket in any process, asked of the broker."""
+        found = await self.broker.present(table_ids)
+        return {t: found.get(t, set()) | self._here(t) for t in table_ids}
+
+    async def _presence_changed(self, table_id: str) -> None:
+        """Renew the table's presence from the broker and tell the other processes."""
+        if self.conns.get(table_id):
+            self.present[table_id] = (await self.broker.present([table_id]))[table_id]
+        else:
+            self.present.pop(table_id, None)
+        await self.broker.publish(Hint(table_id, 0, "presence"))
 
     # -- commits and fan-out --------------------------------------------------------------------
     async def _commit(self, live: LiveTable, moves: list[Move] | None = None, delete_from: int | None = None,
@@ -273,6 +295,13 @@ class Hub:
             for row in rows:
                 if row.id == hint.chat_id:
                     self._send_chat(hint.table, row)
+            return
+        if hint.kind == "presence":
+            if self.conns.get(hint.table):
+                self.present[hint.table] = (await self.broker.present([hint.table]))[hint.table]
+                async with self.lock(hint.table):
+                    if (live := self.live.get(hint.table)) is not None:
+                        self._fan_out(live)
             return
         async with self.lock(hint.table):
             cached = self.live.get(hint.table)
@@ -469,15 +498,22 @@ class Hub:
                 if seat is None:
                     await ws.close(4401, "bad_token")
                     return
-                if seat in self.connected(table_id):
+                if seat in self._here(table_id) or not await self.broker.claim(table_id, seat):
                     await ws.close(4409, "seat_in_use")
                     return
-            await ws.accept()
+            try:
+                await ws.accept()
+            except Exception:
+                if seat is not None:
+                    await self.broker.release(table_id, seat)
+                raise
             conn = Connection(ws, table_id, seat, self.limit)
             self.conns.setdefault(table_id, set()).add(conn)
         task = asyncio.current_task()
         self.socket_tasks.add(task)
         try:
+            if seat is not None:
+                await self._presence_changed(table_id)
             async with self.lock(table_id):
                 live = await self.get(table_id)
                 if seat is not None and live.row.seats[seat]["away"]:
@@ -510,13 +546,23 @@ class Hub:
         conns = self.conns.get(conn.table_id, set())
         conns.discard(conn)
         conn.stop()
+        if not conns:
+            self.conns.pop(conn.table_id, None)
+        if conn.seat is not None:  # shielded: a socket task cancelled while closing still releases
+            await asyncio.shield(self._release(conn.table_id, conn.seat))
         if conns:  # the others see the seat's presence change (from the cache: no database call)
             async with self.lock(conn.table_id):
                 live = self.live.get(conn.table_id)
                 if live is not None:
                     self._fan_out(live)
-        else:
-            self.conns.pop(conn.table_id, None)
+
+    async def _release(self, table_id: str, seat: int) -> None:
+        """Release the seat's claim in the broker's presence and tell the other processes."""
+        try:
+            await self.broker.release(table_id, seat)
+            await self._presence_changed(table_id)
+        except Exception:  # the broker is away: the claim runs out by itself
+            log.exception("could not release seat %s of table %s", seat, table_id)
 
     async def handle(self, conn: Connection, raw: str | bytes) -> bool:
         """Handle one frame; returns False when the socket must be closed."""
