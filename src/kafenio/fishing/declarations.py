@@ -325,13 +325,14 @@ class DeclarationState(FishingState):
                 addends.append(d.value)
         addends.sort()
         out = equal
-        reach = 1  # bit s: some addends below the value reached so far add up to s
-        i = 0
-        for x in range(1, 11):
-            while i < len(addends) and addends[i] < x:
-                reach |= reach << addends[i]
-                i += 1
-            out |= reach & 1 << x
+        reach = 1  # bit s: some addends taken so far (all below ``low``) add up to s
+        low = 1
+        for v in addends:
+            if v >= low:  # the values low … v have exactly the addends taken so far below them
+                out |= reach & ((1 << (v + 1)) - (1 << low))
+                low = v + 1
+            reach |= reach << v
+        out |= reach & (0x7FF - ((1 << low) - 1))
         return out & 0x7FE
 
     def _options(self, card: int) -> list[Move]:
