@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from kafenio.server.broker import Hint, MemoryBroker, RedisBroker
 from kafenio.server.models import MoveRow, TableRow
-from kafenio.server.store import Store, upgrade, upgrade_async
+from kafenio.server.store import CAS_ROWS, Store, upgrade, upgrade_async
 from test_server_api import make_app, migrated_sqlite
 from test_server_ws import drain, my_turn, snapshot_when
 
@@ -95,6 +95,11 @@ async def _store_roundtrip(url: str) -> None:
         assert [(await store.load(t)).row.version for t in ("t1", "t2", "t3")] == [2, 1, 1]
         assert [(m.seq, m.action) for m in (await store.load("t2")).moves] == [(0, 7)]
         assert (await store.load("t1")).row.phase == "deal_over"
+        many = [f"m{i}" for i in range(CAS_ROWS + 3)]  # a group written in two statements
+        for table_id in many:
+            await store.create(_row(table_id))
+        assert all(await asyncio.gather(*(store.commit(t, 0, finished) for t in many)))
+        assert {(await store.load(t)).row.version for t in many} == {1}
     finally:
         await store.close()
 

@@ -16,10 +16,11 @@ import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Update, cast, column, delete, event, insert, select, update, values
+from sqlalchemy import Select, Update, bindparam, delete, event, insert, select, union_all, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -83,23 +84,38 @@ class Change:
     done: asyncio.Future[bool]
 
 
-def _compare_and_set(group: list[Change], at: datetime, typed: bool) -> Update:
-    """One ``WITH changes AS (VALUES …) UPDATE … FROM changes … RETURNING id`` for a group of
-    changes of the same columns: each row moves to ``version + 1`` iff it is still at its
-    change's ``version``; the ids returned are the changes applied.
+#: at most this many changes per compare-and-set statement (a group's statements share one
+#: transaction); statements are built and compiled once per column set and row count
+CAS_ROWS = 32
 
-    ``typed``: cast each value to its column's type (PostgreSQL reads a column of ``NULL``
-    literals in ``VALUES`` as text; SQLite would cast JSON text to a number).
-    """
+
+@lru_cache(maxsize=256)
+def _compare_and_set(keys: tuple[str, ...], n: int) -> Update:
+    """``WITH changes AS (SELECT :c0_id, :c0_version, … UNION ALL …) UPDATE … FROM changes …
+    RETURNING id`` for ``n`` changes of the columns ``keys``: each table moves to ``version + 1``
+    iff it is still at its change's ``version``; the ids returned are the changes applied.
+    Values are bound parameters (:func:`_params`), typed by their columns."""
     table = TableRow.__table__
-    keys = tuple(group[0].columns)
-    rows = values(column("id", table.c.id.type), column("version", table.c.version.type),
-                  *(column(k, table.c[k].type) for k in keys), name="changes")
-    rows = rows.data([(c.table_id, c.version, *(c.columns[k] for k in keys)) for c in group]).cte("changes")
+
+    def row(i: int) -> Select:
+        return select(bindparam(f"c{i}_id", type_=table.c.id.type).label("id"),
+                      bindparam(f"c{i}_version", type_=table.c.version.type).label("version"),
+                      *(bindparam(f"c{i}_{k}", type_=table.c[k].type).label(k) for k in keys))
+
+    rows = (union_all(*map(row, range(n))) if n > 1 else row(0)).cte("changes")
     return (update(table).where(table.c.id == rows.c.id, table.c.version == rows.c.version)
-            .values(version=rows.c.version + 1, updated_at=at,
-                    **{k: cast(rows.c[k], table.c[k].type) if typed else rows.c[k] for k in keys})
+            .values(version=rows.c.version + 1, updated_at=bindparam("c_at", type_=table.c.updated_at.type),
+                    **{k: rows.c[k] for k in keys})
             .returning(table.c.id))
+
+
+def _params(changes: list[Change], at: datetime) -> dict[str, Any]:
+    """The bound values of :func:`_compare_and_set` for ``changes``."""
+    out: dict[str, Any] = {"c_at": at}
+    for i, change in enumerate(changes):
+        out[f"c{i}_id"], out[f"c{i}_version"] = change.table_id, change.version
+        out.update((f"c{i}_{k}", v) for k, v in change.columns.items())
+    return out
 
 
 @dataclass
@@ -205,18 +221,20 @@ class Store:
     async def _write_group(self, group: list[Change]) -> list[bool]:
         """One transaction for ``group``; whether each change was applied.
 
-        The compare-and-sets of changes with the same columns go in one statement (one round
-        trip); tables are locked in id order, so that two processes writing the same tables
-        cannot deadlock.
+        The compare-and-sets of changes with the same columns go in one statement per
+        :data:`CAS_ROWS` changes (one round trip each); tables are locked in id order, so that
+        two processes writing the same tables cannot deadlock.
         """
         at, applied = now(), set()
         by_columns: dict[tuple[str, ...], list[Change]] = {}
         for change in sorted(group, key=lambda c: c.table_id):
             by_columns.setdefault(tuple(change.columns), []).append(change)
-        typed = self.engine.dialect.name == "postgresql"
         async with self._write, self.engine.begin() as conn:
-            for same in by_columns.values():
-                applied.update((await conn.execute(_compare_and_set(same, at, typed))).scalars())
+            for keys, same in by_columns.items():
+                for i in range(0, len(same), CAS_ROWS):
+                    chunk = same[i:i + CAS_ROWS]
+                    result = await conn.execute(_compare_and_set(keys, len(chunk)), _params(chunk, at))
+                    applied.update(result.scalars())
             done = [c for c in group if c.table_id in applied]
             for change in done:
                 if change.delete_from is not None:
