@@ -22,6 +22,7 @@ from kafenio.rummy.melds import (
     lanes_of,
     layoff_candidates,
     layoff_options,
+    memo_of,
     run_spans,
     set_sizes,
     startable,
@@ -89,8 +90,6 @@ def _top_card_usable(st: RummyState, seat: int) -> bool:
 
 _MELD_ADD_IDS = range(A.MELD_ADD, A.DISCARD)
 _DISCARD_IDS = range(A.DISCARD, A.LAYOFF)
-_LAYOFF_IDS = range(A.LAYOFF, A.LAYOFF_HIGH)
-_LAYOFF_HIGH_IDS = range(A.LAYOFF_HIGH, A.BIRIBA_ACTIONS)
 #: ``lanes * _REPEAT[n]``: a lane set of card types repeated for melds ``0 … n−1``
 _REPEAT = [sum(1 << k * LANE_BITS for k in range(n)) for n in range(A.MAX_MELDS + 1)]
 
@@ -136,10 +135,12 @@ def _layoffs(st: RummyState, seat: int, types: int) -> list[int]:
     if left >= 2:   # hand_ok accepts every lay-off that leaves two cards or more
         facts = st.side_facts(side)
         mask = types * _REPEAT[len(melds)]
-        out = list(_members(_LAYOFF_IDS, facts.lows & mask))
-        highs = facts.highs & mask
-        if highs:
-            out += _members(_LAYOFF_HIGH_IDS, highs)
+        out = []
+        for first, lanes in ((A.LAYOFF, facts.lows & mask), (A.LAYOFF_HIGH, facts.highs & mask)):
+            while lanes:        # few lay-offs fit: take the lowest lane each time
+                low = lanes & -lanes
+                out.append(first + (low.bit_length() >> 3))
+                lanes ^= low
         return out
     hand = st.hands[seat]
     allowed = types.to_bytes(NUM_LANES, "little")
@@ -226,7 +227,8 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
     :func:`~kafenio.rummy.melds.complete_sizes`, except that
 
     * the runs of a natural 3…K of a suit the chosen naturals allow (all of them with none
-      chosen) come from one scan per suit (:func:`run_spans`, ``extra=1``); with a natural
+      chosen) come from one scan per suit (:func:`run_spans`, ``extra=1``, memoized on the
+      suit's counts and the chosen cards); with a natural
       chosen such a card cannot join a set as well (the chosen cards hold another of its suit);
     * with a natural ``nat`` chosen, the wilds other than its suit's 2 (the joker, the other 2s)
       all complete the same melds, so they are asked once, and a natural that makes the
@@ -260,8 +262,15 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
     if len(suits) <= 1:
         set_ranks = mr.set_ranks if allowed is None else allowed
         other = hand[JOKER] + hand[1] + hand[14] + hand[27] + hand[40]
+        memo = memo_of(mr)
+        kept = bytes(sorted(chosen))
         for suit in suits or range(4):
-            spans = run_spans(chosen, hand, suit, mr, min(other - hand[suit * 13 + 1], mr.max_wilds), 1)
+            base = suit * 13
+            others = min(other - hand[base + 1], mr.max_wilds)
+            key = ("spans", suit, kept, bytes(hand[base:base + 13]), others)
+            spans = memo.get(key)
+            if spans is None:
+                spans = memo[key] = run_spans(chosen, hand, suit, mr, others, 1)
             middle = asked & _MIDDLE_TYPES[suit] & ~lanes_of(chosen)
             asked ^= middle
             for c in _members(_ALL_TYPES, middle):

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from operator import mul as _mul
 from typing import Any
 
-from kafenio.cards import JOKER, NUM_TYPES, RANK, SUIT, card, format_card, format_cards
+from kafenio.cards import JOKER, NUM_TYPES, card, format_card, format_cards
 from kafenio.engine.errors import IllegalAction
 from kafenio.engine.game import TERMINAL, State
 from kafenio.i18n import _
@@ -629,18 +629,17 @@ class RummyState(State):
     def _last_card_melds(self, seat: int, chosen: list[int]) -> list[list[int]]:
         """Melds (card lists, ``chosen`` first) that leave exactly one card which may then be
         discarded — the cases :meth:`hand_ok` cannot judge without the card (buraco.md §3, §6)."""
-        if not self.last_card_restricted(seat) or not self._one_left_possible(seat):
+        size = self.hand_size[seat] - 1 + len(chosen)     # of such a meld
+        if (size > self.mr.max_run_len or size < 3 or not self.last_card_restricted(seat)
+                or not self._one_left_possible(seat)):
             return []
         hand = self.hands[seat]
-        rest = self.hand_size[seat] - 1
-        if rest + len(chosen) > self.mr.max_run_len or rest + len(chosen) < 3:
-            return []
         side = self.side_of[seat]
         has, has_clean = self.has_big(side), self.has_big(side, True)
         allowed = self.set_ranks_allowed(side)
-        held = [c for c in range(NUM_TYPES) for _i in range(hand[c])]
-        if not _one_meld_possible([*chosen, *held]):
+        if not _one_meld_possible(chosen, hand):
             return []
+        held = [c for c in range(NUM_TYPES) for _i in range(hand[c])]
         out = []
         for r in {c for c in held}:
             cards = list(chosen) + held
@@ -863,18 +862,23 @@ class SideFacts:
             mr.set_ranks - {m.rank for m in melds if not m.is_run})
 
 
-def _one_meld_possible(cards: list[int]) -> bool:
-    """A necessary condition for ``cards`` minus one card to be a meld: its natural cards
-    (neither joker nor 2) are of one suit, of one rank, or none."""
-    suits = [0] * 4
-    ranks = [0] * 14
-    n = 0
-    for c in cards:
-        if c != JOKER and RANK[c] != 2:
-            n += 1
-            suits[SUIT[c]] += 1
-            ranks[RANK[c]] += 1
-    return n - max(suits) <= 1 or n - max(ranks) <= 1
+_ONE_SUIT = (1 << 13 * 8) - 1      # the byte lanes of one suit's counts (A…K)
+
+
+def _one_meld_possible(chosen: list[int], hand: list[int]) -> bool:
+    """A necessary condition for ``chosen`` and the hand (counts) minus one card to be a meld:
+    their natural cards (neither joker nor 2) are of one suit, of one rank, or none (but one)."""
+    counts = hand[:]
+    for c in chosen:
+        counts[c] += 1
+    hb = bytes(counts)
+    suits = [sum(hb[base:base + 13]) - hb[base + 1] for base in (0, 13, 26, 39)]
+    n = sum(suits)
+    if n - max(suits) <= 1:
+        return True
+    v = int.from_bytes(hb, "little")
+    ranks = ((v + (v >> 104) + (v >> 208) + (v >> 312)) & _ONE_SUIT).to_bytes(13, "little")
+    return n - max(ranks[0], *ranks[2:]) <= 1
 
 
 def _meld_choices(building: list[int], mr) -> list[Meld]:
