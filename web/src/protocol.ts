@@ -90,6 +90,8 @@ export interface ErrorMsg {
   reason: string;
   rule?: string | null;
   ref?: string | number | null;
+  /** only with code "rate_limited": the socket's message rate limit */
+  limit?: { per_second: number; burst: number } | null;
 }
 
 export interface ChatMsg { type: "chat"; id: number; seat: number; name: string; text: string; at: string }
