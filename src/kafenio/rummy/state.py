@@ -688,14 +688,12 @@ class RummyState(State):
         cache = self._legal_cache
         if cache is not None and cache[0] == self.version:
             return cache[1]
-        from kafenio.rummy.legal import legal_actions
-        legal = legal_actions(self)
+        legal = _legal.legal_actions(self)
         self._legal_cache = (self.version, legal)
         return legal
 
     def explain_illegal(self, action: int) -> IllegalAction:
-        from kafenio.rummy.legal import explain_illegal
-        return explain_illegal(self, action)
+        return _legal.explain_illegal(self, action)
 
     def is_terminal(self) -> bool:
         return self.phase == P_END
@@ -935,3 +933,7 @@ def shuffle_unknown(state: RummyState, seat: int, rng: random.Random) -> None:
     for i, pot in enumerate(state.pots):
         state.pots[i] = pool[pos:pos + len(pot)]
         pos += len(pot)
+
+
+# legal.py reads this module's names; imported last, it finds them whichever module loads first
+from kafenio.rummy import legal as _legal  # noqa: E402
