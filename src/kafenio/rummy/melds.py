@@ -313,13 +313,7 @@ def validate(cards: Sequence[tuple[int, int | None]], mr: MeldRules) -> tuple[Me
         return None, f"{mr.section}: " + _("a meld has at least 3 cards")
     runs = run_layouts(cards, mr)
     if runs:
-        written = [c for c, _s in cards]
-        best = min(len(m.wilds) for m in runs)
-        runs = [m for m in runs if len(m.wilds) == best]
-        as_written = next((m for m in runs if m.cards == written), None)
-        if as_written is not None:
-            runs = [m for m in runs if _high_aces(m) == _high_aces(as_written)]
-        return runs[0], ""
+        return canonical_run(runs, [c for c, _s in cards]), ""
     meld, why = set_layout(cards, mr)
     if meld is not None:
         return meld, ""
@@ -327,6 +321,17 @@ def validate(cards: Sequence[tuple[int, int | None]], mr: MeldRules) -> tuple[Me
     if len({RANK[c] for c in naturals}) <= 1 and (len(naturals) > 1 or not naturals):
         return None, why
     return None, _explain_bad_run(cards, mr)
+
+
+def canonical_run(runs: list[Meld], written: list[int]) -> Meld:
+    """The canonical one of the run readings ``runs`` of the cards ``written`` (§4.4, see
+    :func:`validate`)."""
+    best = min(len(m.wilds) for m in runs)
+    runs = [m for m in runs if len(m.wilds) == best]
+    as_written = next((m for m in runs if m.cards == written), None)
+    if as_written is not None:
+        runs = [m for m in runs if _high_aces(m) == _high_aces(as_written)]
+    return runs[0]
 
 
 def _explain_bad_run(cards, mr: MeldRules) -> str:

@@ -61,12 +61,14 @@ from kafenio.rummy.melds import (
     LANE_BITS,
     Meld,
     can_complete,
+    canonical_run,
     is_wild_type,
     lanes_of,
     layoff_lanes,
     layoff_options,
     memo_of,
     run_layouts,
+    set_layout,
     startable,
     three_card_lanes,
     validate,
@@ -880,13 +882,16 @@ def _one_meld_possible(chosen: list[int], hand: list[int]) -> bool:
 
 
 def _meld_choices(building: list[int], mr) -> list[Meld]:
-    cards = [(c, None) for c in building]
-    meld, _why = validate(cards, mr)
-    if meld is None:
+    """:meth:`RummyState.meld_choices` computed (the readings :func:`validate` picks from)."""
+    if len(building) < 3:
         return []
-    if not meld.is_run:
-        return [meld]
-    others = [m for m in run_layouts(cards, mr) if m.key() != meld.key()]
+    cards = [(c, None) for c in building]
+    runs = run_layouts(cards, mr)
+    if not runs:
+        meld, _why = set_layout(cards, mr)
+        return [] if meld is None else [meld]
+    meld = canonical_run(runs, building)
+    others = [m for m in runs if m.key() != meld.key()]
     if not others:
         return [meld]
     return [meld, max(others, key=lambda m: (m.hi, -len(m.wilds)))]
