@@ -557,9 +557,12 @@ class Hub:
                     self._fan_out(live)
 
     async def _release(self, table_id: str, seat: int) -> None:
-        """Release the seat's claim in the broker's presence and tell the other processes."""
+        """Release the seat's claim in the broker's presence (unless it reconnected here
+        meanwhile: claims are made under the table's lock) and tell the other processes."""
         try:
-            await self.broker.release(table_id, seat)
+            async with self.lock(table_id):
+                if seat not in self._here(table_id):
+                    await self.broker.release(table_id, seat)
             await self._presence_changed(table_id)
         except Exception:  # the broker is away: the claim runs out by itself
             log.exception("could not release seat %s of table %s", seat, table_id)

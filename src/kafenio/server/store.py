@@ -20,7 +20,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Select, Update, bindparam, delete, event, insert, select, union_all, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Select,
+    Update,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    union_all,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -142,18 +155,28 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        sqlite = self.engine.dialect.name == "sqlite"
         # SQLite has one writer: queueing writes here beats waiting on its busy lock
-        self._write = asyncio.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        self._write = asyncio.Lock() if sqlite else contextlib.nullcontext()
+        # SQLite: a group commit is one trip to a worker thread with the blocking driver, rather
+        # than a dozen trips to aiosqlite's thread (each a wait for the CPU on a busy machine)
+        self._blocking: Engine | None = None
+        if sqlite:
+            self._blocking = create_engine(make_url(self.url).set(drivername="sqlite+pysqlite"),
+                                           connect_args={"check_same_thread": False})
+            event.listen(self._blocking, "connect", _sqlite_pragmas)
         self._pending: list[Change] = []
         self._writers: set[asyncio.Task] = set()
         # SQLite writes one transaction at a time; PostgreSQL overlaps a few (each group holds
         # other tables than the others: a table has at most one change pending)
-        self._max_writers = 1 if self.engine.dialect.name == "sqlite" else 4
+        self._max_writers = 1 if sqlite else 4
 
     async def close(self) -> None:
         """Let the pending commits finish, then close every pooled connection."""
         await asyncio.gather(*self._writers, return_exceptions=True)
         await self.engine.dispose()
+        if self._blocking is not None:
+            self._blocking.dispose()
 
     # -- tables -------------------------------------------------------------------------------
     async def create(self, row: TableRow, moves: Iterable[MoveRow] = ()) -> None:
@@ -219,32 +242,19 @@ class Store:
             self._writers.discard(asyncio.current_task())
 
     async def _write_group(self, group: list[Change]) -> list[bool]:
-        """One transaction for ``group``; whether each change was applied.
-
-        The compare-and-sets of changes with the same columns go in one statement per
-        :data:`CAS_ROWS` changes (one round trip each); tables are locked in id order, so that
-        two processes writing the same tables cannot deadlock.
-        """
-        at, applied = now(), set()
-        by_columns: dict[tuple[str, ...], list[Change]] = {}
-        for change in sorted(group, key=lambda c: c.table_id):
-            by_columns.setdefault(tuple(change.columns), []).append(change)
-        async with self._write, self.engine.begin() as conn:
-            for keys, same in by_columns.items():
-                for i in range(0, len(same), CAS_ROWS):
-                    chunk = same[i:i + CAS_ROWS]
-                    result = await conn.execute(_compare_and_set(keys, len(chunk)), _params(chunk, at))
-                    applied.update(result.scalars())
-            done = [c for c in group if c.table_id in applied]
-            for change in done:
-                if change.delete_from is not None:
-                    await conn.execute(delete(MoveRow).where(MoveRow.table_id == change.table_id,
-                                                             MoveRow.seq >= change.delete_from))
-            rows = [{"table_id": m.table_id, "seq": m.seq, "deal": m.deal, "seat": m.seat, "action": m.action,
-                     "by_bot": m.by_bot} for change in done for m in change.moves]
-            if rows:
-                await conn.execute(insert(MoveRow), rows)
+        """One transaction for ``group`` (:func:`_write`); whether each change was applied."""
+        at = now()
+        if self._blocking is not None:
+            async with self._write:
+                applied = await asyncio.to_thread(self._write_blocking, group, at)
+        else:
+            async with self.engine.begin() as conn:
+                applied = await conn.run_sync(_write, group, at)
         return [c.table_id in applied for c in group]
+
+    def _write_blocking(self, group: list[Change], at: datetime) -> set[str]:
+        with self._blocking.begin() as conn:
+            return _write(conn, group, at)
 
     async def list_tables(self, phase: str | None = None, limit: int = 50) -> list[TableRow]:
         """Tables, newest first."""
@@ -284,6 +294,33 @@ class Store:
         async with self.sessions() as session:
             rows = list((await session.scalars(query)).all())
         return rows if after is not None else rows[::-1]
+
+
+def _write(conn: Connection, group: list[Change], at: datetime) -> set[str]:
+    """Write ``group`` in ``conn``'s transaction; the ids of the tables whose change applied.
+
+    The compare-and-sets of changes with the same columns go in one statement per
+    :data:`CAS_ROWS` changes (one round trip each); tables are locked in id order, so that two
+    processes writing the same tables cannot deadlock. Then the undos' deletions, then every
+    applied change's moves in one ``INSERT``.
+    """
+    by_columns: dict[tuple[str, ...], list[Change]] = {}
+    for change in sorted(group, key=lambda c: c.table_id):
+        by_columns.setdefault(tuple(change.columns), []).append(change)
+    applied: set[str] = set()
+    for keys, same in by_columns.items():
+        for i in range(0, len(same), CAS_ROWS):
+            chunk = same[i:i + CAS_ROWS]
+            applied.update(conn.execute(_compare_and_set(keys, len(chunk)), _params(chunk, at)).scalars())
+    done = [c for c in group if c.table_id in applied]
+    for change in done:
+        if change.delete_from is not None:
+            conn.execute(delete(MoveRow).where(MoveRow.table_id == change.table_id, MoveRow.seq >= change.delete_from))
+    rows = [{"table_id": m.table_id, "seq": m.seq, "deal": m.deal, "seat": m.seat, "action": m.action,
+             "by_bot": m.by_bot} for change in done for m in change.moves]
+    if rows:
+        conn.execute(insert(MoveRow), rows)
+    return applied
 
 
 def _answer(change: Change, outcome: bool | Exception) -> None:
