@@ -231,8 +231,9 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
       suit's counts and the chosen cards); with a natural
       chosen such a card cannot join a set as well (the chosen cards hold another of its suit);
     * with a natural ``nat`` chosen, the wilds other than its suit's 2 (the joker, the other 2s)
-      all complete the same melds, so they are asked once, and a natural that makes the
-      chosen naturals span two suits and two ranks completes nothing.
+      all complete the same melds, so they are asked once; so are the naturals of its rank
+      (not an ace) while all chosen naturals have it: they complete the same sets and no run;
+      a natural that makes the chosen naturals span two suits and two ranks completes nothing.
     """
     held = int.from_bytes(bytes(hand).translate(PRESENT), "little")
     naturals = [c for c in chosen if not is_wild_type(c)]
@@ -252,12 +253,17 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
             none = 0
         found.extend((c, ()) for c in _members(_ALL_TYPES, none))
         asked ^= none
-        if wilds:
-            first = (wilds & -wilds).bit_length() // 8
-            hand[first] -= 1
-            same = complete_sizes([*chosen, first], hand, mr, allowed)
-            hand[first] += 1
-            found.extend((c, same) for c in _members(_ALL_TYPES, wilds))
+        alike = [wilds]
+        if RANK[nat] != 1 and all(RANK[c] == RANK[nat] for c in naturals):
+            alike.append(asked & rank)      # the same sets, no run (two suits, or a card twice)
+            asked &= ~rank
+        for group in alike:
+            if group:
+                first = (group & -group).bit_length() // 8
+                hand[first] -= 1
+                same = complete_sizes([*chosen, first], hand, mr, allowed)
+                hand[first] += 1
+                found.extend((c, same) for c in _members(_ALL_TYPES, group))
     suits = {SUIT[c] for c in naturals}
     if len(suits) <= 1:
         set_ranks = mr.set_ranks if allowed is None else allowed
