@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fishing } from "../src/fishing";
 import {
-  backoffDelay, type ChatMsg, emptyModel, moveMessage, parseServerMessage, reduce, type SnapshotMsg, socketUrl,
+  api, ApiError, backoffDelay, type ChatMsg, emptyModel, moveMessage, parseServerMessage, reduce, type SnapshotMsg, socketUrl,
   toggleMute, visibleChat,
 } from "../src/protocol";
 import { rummy } from "../src/rummy";
@@ -143,5 +143,21 @@ describe("chat mutes", () => {
     const chat = [line(1, 0), line(2, 1), line(3, 0)];
     expect(visibleChat(chat, new Set([0])).map((c) => c.id)).toEqual([2]);
     expect(visibleChat(chat, new Set()).length).toBe(3);
+  });
+});
+
+describe("REST errors", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("carry the code, the reason and the rule field a lobby error is about", async () => {
+    const detail = { code: "bad_rules", reason: "target: 0 is below the minimum 1", field: "target" };
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ detail }), { status: 422 }));
+    const err = await api("/api/tables", {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect([(err as ApiError).status, (err as ApiError).code, (err as ApiError).message, (err as ApiError).field])
+      .toEqual([422, "bad_rules", "target: 0 is below the minimum 1", "target"]);
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ detail: { code: "seat_taken", reason: "seat 1 is taken" } }),
+      { status: 409 }));
+    expect(((await api("/api/tables/x/join", {}).catch((e: unknown) => e)) as ApiError).field).toBeNull();
   });
 });
