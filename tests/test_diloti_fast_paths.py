@@ -17,7 +17,7 @@ import kafenio
 from kafenio import load_game
 from kafenio.cards import RANK
 from kafenio.fishing.captures import VALUE, sum_unions
-from kafenio.fishing.diloti_moves import LAY, Decl, Move, numeral_moves, parse_table
+from kafenio.fishing.diloti_moves import LAY, Decl, Move, _packs, _small_subsets, numeral_moves, parse_table
 from kafenio.fishing.state import CHOOSE
 
 # -- the reference: the original enumerator, unchanged in substance ----------------------------
@@ -417,3 +417,22 @@ def test_random_tables(presets):
             after = state.clone()
             after.apply_action(card)
             check_state(after)
+
+
+def test_subset_tables_match_brute_force():
+    """The subset tables grow from the table without the last card (sorted or not): every
+    non-empty subset by sum, ascending; every union of disjoint parts worth a value."""
+    rng = random.Random(11)
+    for _case in range(400):
+        vals = tuple(rng.randrange(1, 11) for _i in range(rng.randrange(0, 9)))
+        if rng.random() < 0.7:
+            vals = tuple(sorted(vals))
+        sums = [sum(vals[j] for j in range(len(vals)) if m >> j & 1) for m in range(1 << len(vals))]
+        assert _small_subsets(vals) == tuple(tuple(m for m in range(1, 1 << len(vals)) if sums[m] == s)
+                                             for s in range(11))
+        target = rng.randrange(1, 11)
+        parts = [m for m in range(1, 1 << len(vals)) if sums[m] == target]
+        unions = {0}
+        for _round in parts:
+            unions |= {u | p for u in unions for p in parts if not u & p}
+        assert set(_packs(vals, target)) == unions

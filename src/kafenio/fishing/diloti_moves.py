@@ -190,28 +190,21 @@ def remember(memo: dict, key: Any, value: Any) -> Any:
 def _small_subsets(vals: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Index 0 … 10: the non-empty subsets (bit masks over ``vals``) with that sum, ascending.
     A subset worth ``s`` only holds values ≤ ``s``: with ``vals`` sorted, it lies in the prefix
-    of those, so the table of ``vals`` serves every head of it."""
+    of those, so the table of ``vals`` serves every head of it.
+
+    Built from the table of ``vals`` without its last value (memoised, so a new table costs the
+    subsets that hold its last card): those come after the others, as their masks are larger."""
     hit = _SMALL.get(vals)
     if hit is not None:
         return hit
-    by_sum: list[list[int]] = [[] for _s in range(11)]
-    n = len(vals)
-    ordered = vals == tuple(sorted(vals))
-    stack = [(0, 0, 0)]
-    while stack:
-        start, mask, total = stack.pop()
-        for j in range(start, n):
-            t = total + vals[j]
-            if t <= 10:
-                m = mask | 1 << j
-                by_sum[t].append(m)
-                if j + 1 < n:
-                    stack.append((j + 1, m, t))
-            elif ordered:
-                break
-    for masks in by_sum:
-        masks.sort()
-    return remember(_SMALL, vals, tuple(map(tuple, by_sum)))
+    if not vals:
+        return remember(_SMALL, vals, ((),) * 11)
+    before = _small_subsets(vals[:-1])
+    last = vals[-1]
+    top = 1 << (len(vals) - 1)
+    table = tuple(before[s] + ((top,) if s == last else ()) + tuple(m | top for m in before[s - last])
+                  if s >= last else before[s] for s in range(11))
+    return remember(_SMALL, vals, table)
 
 
 def _table_info(vals: tuple[int, ...]) -> tuple:
@@ -255,13 +248,29 @@ def _unions(parts: Sequence[int]) -> dict[int, int]:
     return packs
 
 
-def _packs(head: tuple[int, ...], target: int, small: tuple[tuple[int, ...], ...]) -> dict[int, int]:
-    """:func:`_unions` of the parts worth ``target`` among ``head`` (memoised on both)."""
+def _packs(head: tuple[int, ...], target: int) -> dict[int, int]:
+    """Every union of disjoint parts worth ``target`` among ``head`` (bit masks), the empty one
+    included: mask → parts (as :func:`_unions`; memoised on both). Built from the unions of
+    ``head`` without its last card: a union holding that card holds exactly one part with it,
+    and the rest is an earlier union disjoint from that part."""
     key = (head, target)
     packs = _PACKS.get(key)
-    if packs is None:
-        packs = remember(_PACKS, key, _unions(small[target]))
-    return packs
+    if packs is not None:
+        return packs
+    if not head:
+        return remember(_PACKS, key, {0: 0})
+    before = _packs(head[:-1], target)
+    last = head[-1]
+    if last > target:
+        return remember(_PACKS, key, before)
+    top = 1 << (len(head) - 1)
+    parts = (top,) if last == target else tuple(m | top for m in _small_subsets(head[:-1])[target - last])
+    packs = dict(before)
+    for part in parts:
+        for union, k in before.items():
+            if not union & part:
+                packs[union | part] = k + 1
+    return remember(_PACKS, key, packs)
 
 
 def _loose_sets(x: int, head: tuple[int, ...], target: int,
@@ -275,7 +284,7 @@ def _loose_sets(x: int, head: tuple[int, ...], target: int,
         firsts = (0,) if x == target else small[target - x]
         chosen: dict[int, int] = {}
         for first in firsts:
-            for union, k in _packs(head, target, small).items():
+            for union, k in _packs(head, target).items():
                 if not first & union:
                     chosen[first | union] = k + 1
         hit = remember(_LOOSE_SETS, key, tuple(sorted(chosen.items())))
@@ -367,7 +376,7 @@ def _loose_captures(x: int, head: tuple[int, ...], rule: str) -> tuple[RawMove, 
     addends followed by equal cards, already in order."""
     n_add = bisect_left(head, x)
     equal = tuple(range(n_add, len(head)))
-    masks = list(_unions(_small_subsets(head[:n_add])[x])) if n_add > 1 else [0]
+    masks = list(_packs(head[:n_add], x)) if n_add > 1 else [0]
     if not equal and len(masks) == 1:
         return ()
     if rule == "forced_maximal":  # every equal card, with a union no other union contains
@@ -401,7 +410,7 @@ def _group_piece(x: int, target: int, head: tuple[int, ...], small: tuple[tuple[
     values ≤ ``target``; ``small``: :func:`_small_subsets` of values that ``head`` begins)."""
     # the played card's part, and at least one more part worth ``target``
     firsts = (0,) if x == target else small[target - x]
-    packs = _packs(head, target, small)
+    packs = _packs(head, target)
     masks = sorted({first | union for union in packs if union for first in firsts if not first & union})
     return remember(_GROUPS, (x, target, head), tuple(("group", _bits(mask), (), target) for mask in masks))
 
