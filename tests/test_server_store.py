@@ -225,6 +225,13 @@ async def test_memory_broker_peers():
     bus.subscribe(handler)
     await bus.publish(Hint("t", 3))
     assert [(h.table, h.origin) for h in got] == [("t", bus.origin)]
+    # presence is shared by the bus: one claim per seat
+    assert await bus.claim("t", 0) and not await peer.claim("t", 0) and await peer.claim("t", 1)
+    await peer.release("t", 0)  # not its claim: nothing happens
+    assert await peer.present(["t", "u"]) == {"t": {0, 1}, "u": set()}
+    await bus.release("t", 0)
+    await peer.release("t", 1)
+    assert await bus.present(["t"]) == {"t": set()}
 
 
 def test_two_servers_share_postgresql_over_redis(pg_url):
