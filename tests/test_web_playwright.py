@@ -499,3 +499,23 @@ def test_a_greek_browser_gets_the_greek_table(server, browser):
     assert all(re.fullmatch(r"(άσσος|δύο|τρία|τέσσερα|πέντε|έξι|επτά|οκτώ|εννιά|δέκα|βαλές|ντάμα|ρήγας) "
                             r"(κούπα|καρό|σπαθί|μπαστούνι)", label) for label in labels), labels
     assert not errors and not table_errors
+
+
+def test_a_click_pressed_while_the_page_re_renders_is_not_lost(server, browser):
+    answer = _post(server, "/api/tables", {"game": "basra", "seats": [{"kind": "human"}, {"kind": "human"}],
+                                           "join": {"seat": 0, "name": "Eleni"}})
+    table_id = answer["table"]["id"]
+    other = _post(server, f"/api/tables/{table_id}/join", {"seat": 1, "name": "Nikos"})
+    eleni, errors = _seat_page(browser, server, table_id, answer["token"], 0)
+    eleni.wait_for_selector(".hand .card")
+    offline = eleni.locator(".seat .tag", has_text="offline")
+    assert offline.count() == 1
+    sort = eleni.get_by_role("button", name="by rank")
+    box = sort.bounding_box()
+    eleni.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    eleni.mouse.down()
+    _seat_page(browser, server, table_id, other["token"], 1)  # Nikos connects: Eleni's page re-renders
+    _wait(eleni, lambda: offline.count() == 0)
+    eleni.mouse.up()
+    assert sort.get_attribute("aria-pressed") == "true"
+    assert not errors
