@@ -75,6 +75,25 @@ def test_partners_get_equal_rewards():
     assert total["player_1"] == total["player_3"]
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_observe_rewrites_each_agents_buffers(game):
+    env = KafenioAECEnv(game)
+    env.reset(seed=5)
+    rng = random.Random(5)
+    first = {agent: env.observe(agent) for agent in env.agents}
+    for _step in range(60):
+        state = env.state
+        for seat, agent in enumerate(env.agents):
+            obs = env.observe(agent)
+            assert all(obs[key] is first[agent][key] for key in ("observation", "action_mask"))
+            assert np.array_equal(obs["observation"], state.observation_tensor(seat))
+            legal = state.legal_actions() if seat == state.current_player() else []
+            assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+        if state.is_terminal():
+            break
+        env.step(rng.choice(state.legal_actions()))
+
+
 def test_mask_is_zero_off_turn():
     env = KafenioAECEnv("basra")
     env.reset(seed=1)
