@@ -81,3 +81,34 @@ def test_rules_are_immutable_and_round_trip():
     with pytest.raises(AttributeError):
         rules.players = 5
     assert BOOK.from_dict(rules.to_dict(), rules.presets) == rules
+
+
+INLINE_VALUES = {"joker": 50, "ace": 15, "two": 20, "low": 5, "eight": 10, "nine": 10, "high": 10}
+
+
+@pytest.mark.parametrize("game", ["biriba", "buraco"])
+def test_card_values_given_inline_score_by_their_table(game):
+    """biriba.md §1 / buraco.md §1: ``card_values`` is a named table or one given inline."""
+    from kafenio import load_game
+
+    loaded = load_game(game, options={"card_values": INLINE_VALUES})
+    assert loaded.card_values[52] == 50                    # the joker
+    assert loaded.card_values[1] == 20                     # 2H
+    assert loaded.card_values[0] == loaded.card_values[13] == 15   # aces
+    assert loaded.new_initial_state(seed=3).values == loaded.card_values
+
+
+@pytest.mark.parametrize("game", ["biriba", "buraco"])
+@pytest.mark.parametrize(("table", "says"), [
+    ({"joker": 1}, "missing: ace"),
+    ({**INLINE_VALUES, "queen": 3}, "unknown: queen"),
+    ({**INLINE_VALUES, "ace": -1}, "ace: expected a whole number"),
+    ({**INLINE_VALUES, "ace": "x"}, "ace: expected a whole number"),
+    ("nope", "is not one of"),
+])
+def test_bad_card_value_tables_are_refused_naming_the_option(game, table, says):
+    from kafenio import load_game
+
+    with pytest.raises(RulesError, match=says) as err:
+        load_game(game, options={"card_values": table})
+    assert err.value.option == "card_values"

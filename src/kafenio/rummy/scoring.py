@@ -11,12 +11,43 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kafenio.cards import RANK
+from kafenio.engine.errors import RulesError
+from kafenio.i18n import _
 from kafenio.rummy.melds import Meld
 
+VALUE_KEYS = ("joker", "ace", "two", "low", "eight", "nine", "high")
+"""The keys of a card value table: the joker, ace, two, 3–7, eight, nine and 10–K."""
 
-def value_table(table: Mapping[str, int]) -> tuple[int, ...]:
-    """Points of each card type (length 53) from a table with the keys ``joker``, ``ace``,
-    ``two``, ``low`` (3–7), ``eight``, ``nine`` and ``high`` (10–K)."""
+
+def value_table(table: str | Mapping[str, int], named: Mapping[str, Mapping[str, int]],
+                option: str = "card_values") -> tuple[int, ...]:
+    """Points of each card type (length 53) from a card value table (biriba.md §1, buraco.md §1).
+
+    Args:
+        table: the name of one of ``named``, or a table given inline with exactly the keys of
+            :data:`VALUE_KEYS`, each a whole number of points ≥ 0.
+        named: the game's named tables.
+        option: the rule option that holds ``table``, for the error.
+
+    Raises:
+        RulesError: naming ``option``: an unknown name, a missing or unknown key, or a value
+            that is not a whole number ≥ 0.
+    """
+    if isinstance(table, str):
+        if table not in named:
+            raise RulesError(option, _("{v!r} is not one of {c}").format(v=table, c=", ".join(named)))
+        table = named[table]
+    missing = [k for k in VALUE_KEYS if k not in table]
+    unknown = [k for k in table if k not in VALUE_KEYS]
+    if missing or unknown:
+        raise RulesError(option, _("a card value table has exactly the keys {keys}; missing: {m}; "
+                                   "unknown: {u}").format(keys=", ".join(VALUE_KEYS),
+                                                          m=", ".join(missing) or "-",
+                                                          u=", ".join(map(str, unknown)) or "-"))
+    for key, points in table.items():
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise RulesError(option, _("{key}: expected a whole number of points ≥ 0, got {v!r}").format(
+                key=key, v=points))
     out = []
     for c in range(52):
         r = RANK[c]

@@ -11,6 +11,7 @@ from typing import Any
 from kafenio.engine.errors import RulesError
 from kafenio.engine.rules import Option, Preset, RuleBook
 from kafenio.i18n import _
+from kafenio.rummy.scoring import value_table
 
 #: card point values per table (biriba.md §1): (joker, ace, two, 3–7, 8, 9, 10–K)
 CARD_VALUE_TABLES: dict[str, dict[str, int]] = {
@@ -167,6 +168,7 @@ def check(values: dict[str, Any]) -> None:
         raise RulesError("deck_count", _("{d} cards cannot deal {u}").format(d=deck, u=used))
     if values["stock_empty_turn_limit"] < n:
         raise RulesError("stock_empty_turn_limit", _("must be at least the number of players"))
+    value_table(values["card_values"], CARD_VALUE_TABLES)
 
 
 RULEBOOK = RuleBook("biriba", OPTIONS, PRESETS, check)

@@ -11,6 +11,7 @@ from typing import Any
 from kafenio.engine.errors import RulesError
 from kafenio.engine.rules import Option, Preset, RuleBook
 from kafenio.i18n import _
+from kafenio.rummy.scoring import value_table
 
 #: card point values per table (buraco.md §1); ``ludopoli`` has no joker (it needs ``jokers = 0``)
 CARD_VALUE_TABLES: dict[str, dict[str, int]] = {
@@ -133,6 +134,7 @@ def check(values: dict[str, Any]) -> None:
         raise RulesError("jokers", _("the deck has 4 jokers or none, not {n}").format(n=values["jokers"]))
     if values["card_values"] == "ludopoli" and values["jokers"]:
         raise RulesError("card_values", _("the ludopoli values define no joker: they need jokers = 0"))
+    value_table(values["card_values"], CARD_VALUE_TABLES)
 
 
 RULEBOOK = RuleBook("buraco", OPTIONS, PRESETS, check)

@@ -18,9 +18,14 @@ from kafenio.rummy.melds import Meld
 CANASTRA_LEN = 7
 
 
-def value_table(name: str) -> tuple[int, ...]:
-    """Points of each card type (length 53) under card value table ``name`` (§1)."""
-    return scoring.value_table(CARD_VALUE_TABLES[name])
+def value_table(table: str | dict[str, int]) -> tuple[int, ...]:
+    """Points of each card type (length 53) under the ``card_values`` option's table (§1): a
+    named table or one given inline (see :func:`kafenio.rummy.scoring.value_table`).
+
+    Raises:
+        RulesError: naming ``card_values``.
+    """
+    return scoring.value_table(table, CARD_VALUE_TABLES)
 
 
 def is_semi_clean(meld: Meld) -> bool:
