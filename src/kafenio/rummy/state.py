@@ -51,14 +51,13 @@ from dataclasses import dataclass
 from operator import mul as _mul
 from typing import Any
 
-from kafenio.cards import JOKER, NUM_TYPES, card, format_card, format_cards
+from kafenio.cards import JOKER, NUM_TYPES, format_card, format_cards
 from kafenio.engine.errors import IllegalAction
 from kafenio.engine.game import TERMINAL, State
 from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy import observation
 from kafenio.rummy.melds import (
-    LANE_BITS,
     Meld,
     can_complete,
     canonical_run,
@@ -76,7 +75,6 @@ from kafenio.rummy.melds import (
 from kafenio.rummy.search import find_opening
 
 P_SETUP, P_DRAW, P_PLAY, P_END = 0, 1, 2, 3
-WILD_TYPES = (JOKER, *(card(2, s) for s in range(4)))
 
 
 @dataclass(frozen=True)
@@ -529,7 +527,8 @@ class RummyState(State):
         hand = self.hands[seat]
         if self.no_discard is not None and hand[self.no_discard]:
             return True
-        return closes and not self.tr.final_discard_may_be_wild and any(hand[w] for w in WILD_TYPES)
+        return closes and not self.tr.final_discard_may_be_wild and bool(
+            hand[JOKER] or hand[1] or hand[14] or hand[27] or hand[40])     # a joker or a 2
 
     def hand_ok(self, seat: int, left: int, big: bool | None = None, clean: bool | None = None,
                 last: int = -1) -> bool:
@@ -849,15 +848,14 @@ class SideFacts:
         mr = st.mr
         size = st.tr.big
         self.melds = melds[:]
-        lows = highs = 0
-        for k, meld in enumerate(melds):
-            one, two = layoff_lanes(meld, mr)
-            lows |= one << k * LANE_BITS
-            highs |= two << k * LANE_BITS
-        self.lows = lows
-        self.highs = highs
-        self.big = any(len(m.cards) >= size for m in melds)
-        self.clean_big = any(len(m.cards) >= size and m.clean for m in melds)
+        lanes = [layoff_lanes(meld, mr) for meld in melds]     # meld k from byte 53·k on
+        self.lows = int.from_bytes(b"".join([one.to_bytes(NUM_TYPES, "little") for one, _two in lanes]),
+                                   "little")
+        self.highs = int.from_bytes(b"".join([two.to_bytes(NUM_TYPES, "little") for _one, two in lanes]),
+                                    "little")
+        big = [m for m in melds if len(m.cards) >= size]
+        self.big = bool(big)
+        self.clean_big = any(not m.wilds for m in big)
         self.set_ranks = None if st.rules.allow_duplicate_set_ranks else (
             mr.set_ranks - {m.rank for m in melds if not m.is_run})
 
