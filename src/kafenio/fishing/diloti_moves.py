@@ -405,38 +405,14 @@ def _declare_piece(x: int, head: tuple[int, ...]) -> tuple[tuple[RawMove, ...], 
     return hit
 
 
-def _group_piece(x: int, target: int, head: tuple[int, ...]) -> tuple[RawMove, ...]:
+def _group_piece(x: int, target: int, head: tuple[int, ...], small: tuple[tuple[int, ...], ...]) -> tuple[RawMove, ...]:
     """C3.6: the new groups of ``target`` from ``x`` and loose numerals only (``head``: the
-    values ≤ ``target``): the played card's part, and at least one more part worth ``target``.
-
-    Memoised, and built from the groups of ``head`` without its last card: those come first
-    (smaller masks), then the groups holding that card — in the played card's part, or in
-    another part (with the earlier cards' parts as before)."""
-    key = (x, target, head)
-    hit = _GROUPS.get(key)
-    if hit is not None:
-        return hit
-    if not head:
-        return remember(_GROUPS, key, ())
-    before = _group_piece(x, target, head[:-1])
-    last = head[-1]
-    if last > target:
-        return remember(_GROUPS, key, before)
-    top = 1 << (len(head) - 1)
-    small = _small_subsets(head[:-1])
-    packs = _packs(head[:-1], target)
-    masks = set()
-    rest = target - x - last
-    if rest >= 0:  # the last card in the played card's part
-        for first in (top,) if not rest else [m | top for m in small[rest]]:
-            masks.update(first | union for union in packs if union and not first & union)
+    values ≤ ``target``; ``small``: :func:`_small_subsets` of values that ``head`` begins)."""
+    # the played card's part, and at least one more part worth ``target``
     firsts = (0,) if x == target else small[target - x]
-    for part in (top,) if last == target else [m | top for m in small[target - last]]:
-        for union in packs:
-            if not union & part:  # the last card in another part
-                both = union | part
-                masks.update(first | both for first in firsts if not first & both)
-    return remember(_GROUPS, key, before + tuple(("group", _bits(mask), (), target) for mask in sorted(masks)))
+    packs = _packs(head, target)
+    masks = sorted({first | union for union in packs if union for first in firsts if not first & union})
+    return remember(_GROUPS, (x, target, head), tuple(("group", _bits(mask), (), target) for mask in masks))
 
 
 def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> tuple:
@@ -463,7 +439,7 @@ def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> tuple:
                 head = heads[target]
                 found = get((x, target, head))
                 if found is None:
-                    found = _group_piece(x, target, head)
+                    found = _group_piece(x, target, head, small)
                 groups[target] = found
                 moves += found
                 needs += [1 << target] * len(found)
