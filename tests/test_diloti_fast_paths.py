@@ -17,8 +17,10 @@ import kafenio
 from kafenio import load_game
 from kafenio.cards import RANK
 from kafenio.fishing.captures import VALUE, sum_unions
-from kafenio.fishing.diloti_moves import LAY, Decl, Move, _packs, _small_subsets, numeral_moves, parse_table
+from kafenio.fishing.diloti_moves import Decl, Move, _packs, _small_subsets, numeral_moves, parse_table
 from kafenio.fishing.state import CHOOSE
+
+LAY = Move("lay")
 
 # -- the reference: the original enumerator, unchanged in substance ----------------------------
 

@@ -53,15 +53,13 @@ class Decl(NamedTuple):
 
 class Move(NamedTuple):
     """One move of a played card: ``kind`` (capture, declare, raise, group, lay), the loose-card
-    positions and declaration indices it involves, the declared value (0 for captures/lays)."""
+    positions and declaration indices it involves, the declared value (0 for captures/lays).
+    The engine's lists hold the same fields as plain tuples (:data:`RawMove`), equal to these."""
 
     kind: str
     loose: tuple[int, ...] = ()
     decls: tuple[int, ...] = ()
     value: int = 0
-
-
-LAY = Move("lay")
 
 
 def parse_table(text: str) -> tuple[list[int], list[Decl]]:
