@@ -237,6 +237,8 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
     """
     held = int.from_bytes(bytes(hand).translate(PRESENT), "little")
     naturals = [c for c in chosen if not is_wild_type(c)]
+    suits = {SUIT[c] for c in naturals}
+    ranks = {RANK[c] for c in naturals}
     found = []
     asked = held
     if naturals:
@@ -245,16 +247,16 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
         rank = _RANK_TYPES[RANK[nat] - 1]
         wilds = held & WILD_LANES & ~OWN_TWO[suit]
         asked = held & (_SUIT_TYPES[suit] | rank | OWN_TWO[suit])
-        if any(SUIT[c] != suit for c in naturals):      # a set under way
+        if len(suits) > 1:      # a set under way
             none = asked & ~(rank | OWN_TWO[suit])
-        elif any(RANK[c] != RANK[nat] for c in naturals):   # a run under way
+        elif len(ranks) > 1:    # a run under way
             none = asked & rank & ~_SUIT_TYPES[suit]
         else:
             none = 0
         found.extend((c, ()) for c in _members(_ALL_TYPES, none))
         asked ^= none
         alike = [wilds]
-        if RANK[nat] != 1 and all(RANK[c] == RANK[nat] for c in naturals):
+        if RANK[nat] != 1 and len(ranks) == 1:
             alike.append(asked & rank)      # the same sets, no run (two suits, or a card twice)
             asked &= ~rank
         for group in alike:
@@ -264,12 +266,12 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
                 same = complete_sizes([*chosen, first], hand, mr, allowed)
                 hand[first] += 1
                 found.extend((c, same) for c in _members(_ALL_TYPES, group))
-    suits = {SUIT[c] for c in naturals}
     if len(suits) <= 1:
         set_ranks = mr.set_ranks if allowed is None else allowed
         other = hand[JOKER] + hand[1] + hand[14] + hand[27] + hand[40]
         memo = memo_of(mr)
         kept = bytes(sorted(chosen))
+        fresh = ~lanes_of(chosen)
         for suit in suits or range(4):
             base = suit * 13
             others = min(other - hand[base + 1], mr.max_wilds)
@@ -277,7 +279,7 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
             spans = memo.get(key)
             if spans is None:
                 spans = memo[key] = run_spans(chosen, hand, suit, mr, others, 1)
-            middle = asked & _MIDDLE_TYPES[suit] & ~lanes_of(chosen)
+            middle = asked & _MIDDLE_TYPES[suit] & fresh
             asked ^= middle
             for c in _members(_ALL_TYPES, middle):
                 p = RANK[c]
