@@ -630,7 +630,7 @@ class FishingState(State):
         known = set(self.stock_known) | set(self._pinned_for(seat))  # seen or inferred: never moved
         unseen = [c for s, h in enumerate(self.hands) if s != seat for c in h if c not in known]
         unseen += [c for c in self.stock[self.stock_pos:] if c not in known]
-        unseen += self._secret_from(seat)
+        unseen += [c for c in self._secret_from(seat) if c not in known]  # a known card played face down stays
         fresh = sorted(unseen)  # sorted first: the draw must not depend on where they lie
         rng.shuffle(fresh)
         rename = dict(zip(unseen, fresh, strict=True))
