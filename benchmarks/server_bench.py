@@ -185,6 +185,7 @@ def main() -> None:
                         help="mean think time of a seat before each move, seconds (0: flat out)")
     parser.add_argument("--game", default="basra")
     parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures to this file")
     args = parser.parse_args()
     if not 1 <= args.tables <= 500 or not 1 <= args.seconds <= 300 or not 0 <= args.think <= 60:
         parser.error("--tables 1..500, --seconds 1..300, --think 0..60")
@@ -211,6 +212,8 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
     console.print_json(json.dumps(result))
+    if args.json is not None:
+        args.json.write_text(json.dumps(result, indent=1))
     ok = not result["errors"] and not result["crashed_clients"] and (result["p99_ms"] or 0) < 100
     console.print(f"[{'green' if ok else 'red'}]{'target met' if ok else 'target missed'}[/]: "
                   f"{result['tables']} tables, {result['moves_per_s']} moves/s, p99 {result['p99_ms']} ms "
