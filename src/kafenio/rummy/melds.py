@@ -754,7 +754,7 @@ def three_card_lanes(hb: bytes, held: int, mr: MeldRules, set_ranks: frozenset, 
 
     ``hb`` is ``bytes(hand)`` (counts per type), ``held`` its lane set; ``memo`` is
     :func:`memo_of` ``(mr)`` (one suit's 3-card runs are memoized on its 13 counts, in one
-    table with other wilds held and one without).
+    table with other wilds held and one without, each cleared when large).
     """
     tables = memo.get("three")
     if tables is None:
@@ -767,6 +767,8 @@ def three_card_lanes(hb: bytes, held: int, mr: MeldRules, set_ranks: frozenset, 
         pool = others > hb[base + 1]
         entry = tables[pool].get(seg)
         if entry is None:
+            if len(tables[pool]) > MEMO_LIMIT:
+                tables[pool].clear()
             entry = tables[pool][seg] = _three_card_runs(seg, pool, mr)
         found |= entry[0] << shift
         if entry[1]:
