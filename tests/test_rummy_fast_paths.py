@@ -4,7 +4,8 @@ The engine answers legal actions from memoized per-suit / per-rank counts (``mel
 type sets held as byte lanes of an int (3-card meld starts, lay-off fits, discards), cached
 lay-off options on the melds, per-side facts recomputed only when the side's melds change
 (``RummyState.side_facts``: lay-off lanes, biriba/canastra owned, set ranks still allowed),
-running deal totals without the itemised sheet and a bytes-converted observation. The
+running deal totals without the itemised sheet (kept per hand and per side with what they
+were computed from, also in a resampled copy) and a bytes-converted observation. The
 references below are the straightforward versions the engine used before (every check
 recomputed from the whole hand and the melds, ``size_ok`` asked size by size); at every step
 of many random deals of several presets of both games the engine must agree with them
@@ -14,6 +15,8 @@ totals, and the observation.
 
 from __future__ import annotations
 
+import copy as copy_module
+import pickle
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -525,7 +528,9 @@ def test_fast_paths_match_references(game, preset):
             for side in range(len(st.melds)):
                 assert_side_facts(st, side)
             assert st.side_scores() == sheet_side_scores(st), (deal, steps)
-            if steps % 5 == 0:
+            if steps % 5 == 0 and not any(st.unplayed):     # (a resample moves unplayed pot cards)
+                twin = st.resample_from_infostate(st.current_player() % st.n, rng)   # other hands
+                assert twin.side_scores() == sheet_side_scores(twin), (deal, steps)
                 for observer in range(st.n):
                     expected = ref_observation(st, observer)
                     assert np.array_equal(st.observation_tensor(observer), expected)
@@ -618,3 +623,31 @@ def test_layoff_options_cache_matches():
         for c in range(NUM_TYPES):
             assert layoff_options(meld, c, mr) == ref_layoff_options(meld, c, mr)
             assert layoff_options(meld, c, mr) == ref_layoff_options(meld, c, mr)   # cached
+
+
+def test_pickled_state_leaves_the_memo_behind():
+    """A pickled or deep-copied state does not carry the rule set's shared memo; loaded, it
+    uses that memo again and plays on exactly like the original."""
+    loaded = kafenio.load_game("buraco", preset="brazilian_4p")
+    rng = random.Random(3)
+    st = loaded.new_initial_state(seed=rng.getrandbits(64))
+    for _i in range(60):
+        legal = st.legal_actions()
+        st.apply_action(legal[rng.randrange(len(legal))])
+    size, entries = len(pickle.dumps(st)), len(st.memo)
+    other = loaded.new_initial_state(seed=rng.getrandbits(64))     # another deal grows the memo
+    while not other.is_terminal():
+        legal = other.legal_actions()
+        other.apply_action(legal[rng.randrange(len(legal))])
+    assert len(st.memo) > entries
+    assert len(pickle.dumps(st)) == size
+    for copy in (pickle.loads(pickle.dumps(st)), copy_module.deepcopy(st)):
+        assert copy.memo is st.memo
+        play = random.Random(4)
+        a, b = st.clone(), copy
+        while not a.is_terminal():
+            assert a.legal_actions() == b.legal_actions()
+            action = a.legal_actions()[play.randrange(len(a.legal_actions()))]
+            a.apply_action(action)
+            b.apply_action(action)
+        assert b.is_terminal() and a.side_scores() == b.side_scores()

@@ -230,6 +230,8 @@ class RummyState(State):
         self._legal_cache: tuple[int, list[int]] | None = None
         self.memo = memo_of(self.mr)
         self.facts: dict[int, SideFacts] = {}
+        self.hand_points = [(b"", 0)] * n               # per seat: (hand counts, their points)
+        self.side_rest: dict[int, tuple] = {}          # per side: (inputs, total without hands)
         self._deal(deck, [(first + self.dir * i) % n for i in range(n)])
         self.hand_size = [sum(h) for h in self.hands]
         if self.phase == P_DRAW:
@@ -499,7 +501,7 @@ class RummyState(State):
         melds = self.melds[side]
         facts = self.facts.get(side)
         if facts is None or facts.melds != melds:
-            facts = self.facts[side] = SideFacts(melds, self)
+            facts = self.facts[side] = SideFacts(melds, self, facts)
         return facts
 
     def _pot_open(self, side: int, big: bool | None = None) -> bool:
@@ -705,21 +707,38 @@ class RummyState(State):
 
     def deal_totals(self) -> list[int]:
         """Each deal side's total, as :meth:`deal_score_sheet` itemises it (without building
-        the sheet: this runs after every step of a learning environment)."""
+        the sheet: this runs after every step of a learning environment).
+
+        A total is the side's hand points plus a part that does not read the hands
+        (:meth:`_side_total`); each is kept with what it was computed from — a hand's points
+        with the hand's counts, the rest with the side's melds (the same objects: a meld never
+        changes), the bonus rules' key, the pot state, who closed and the exact-cut points — and
+        recomputed only when that changed, so the result is the plain sum's."""
         values = self.values
         hands = self.hands
+        seen = self.hand_points
+        rest = self.side_rest
+        bonus = self._bonus_key()
         out = []
         for side, seats in enumerate(self.sides):
             pot = "taken" if self.pot_taken[side] else "untaken"
             unplayed: Sequence[int] = ()
             hand_points = 0
             for s in seats:
-                hand_points += sum(map(_mul, values, hands[s]))
+                counts = bytes(hands[s])
+                known = seen[s]
+                if known[0] != counts:
+                    known = seen[s] = (counts, sum(map(_mul, values, counts)))
+                hand_points += known[1]
                 if self.unplayed[s]:
                     pot = "unplayed"
                     unplayed = self.unplayed_cards[s]
                     hand_points -= sum(values[c] for c in unplayed)
-            out.append(self._side_total(side, -hand_points, pot, unplayed))
+            key = (bonus, self.closed_by, pot, tuple(unplayed), self.cut_points[side], tuple(self.melds[side]))
+            kept = rest.get(side)
+            if kept is None or kept[0] != key:
+                kept = rest[side] = (key, self._side_total(side, 0, pot, unplayed))
+            out.append(kept[1] - hand_points)
         return out
 
     def _meld_points(self, meld: Meld) -> tuple[int, int]:
@@ -738,7 +757,10 @@ class RummyState(State):
         return self.game
 
     def _side_total(self, side: int, hand_points: int, pot: str, unplayed: Sequence[int]) -> int:
-        """*hook*: the total of :meth:`_side_sheet` from the side's (negative) hand points."""
+        """*hook*: the total of :meth:`_side_sheet` from the side's (negative) hand points: those
+        plus a part that reads neither the hands nor anything but the side's melds,
+        :meth:`_bonus_key`, ``pot``, ``unplayed``, ``closed_by`` and ``cut_points`` (what
+        :meth:`deal_totals` keeps it with)."""
         raise NotImplementedError
 
     def score_sheet(self) -> dict[str, Any]:
@@ -763,11 +785,23 @@ class RummyState(State):
             d[key] = d[key][:]
         d["melds"] = [m[:] for m in self.melds]
         d["facts"] = self.facts.copy()
+        d["hand_points"] = self.hand_points[:]
+        d["side_rest"] = self.side_rest.copy()
         d["sides"] = [s[:] for s in self.sides]
         if self.must_use is not None:
             d["must_use"] = set(self.must_use)
         new.__dict__ = d
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickling and deep copies leave out the memo shared by the rule set's states."""
+        d = self.__dict__.copy()
+        del d["memo"]
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        self.__dict__.update(d)
+        self.memo = memo_of(self.mr)
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> RummyState:
         """A determinization: only the cards ``seat`` cannot know move (other hands minus the
@@ -835,6 +869,8 @@ class SideFacts:
 
     Attributes:
         melds: a copy of the meld list they were computed from (compared to notice a change).
+        lanes: per meld, its :func:`~kafenio.rummy.melds.layoff_lanes` (reused by the next
+            facts of the side for the melds that did not change).
         lows: lanes ``53·k + t`` of the lay-offs ``layoff k t`` the melds accept (§4.5; see
             :func:`~kafenio.rummy.melds.layoff_lanes`).
         highs: the same for ``layoff k t high`` (a choice of end).
@@ -842,13 +878,17 @@ class SideFacts:
         big / clean_big: the side owns a biriba / canastra (a clean one; §5, §6).
     """
 
-    __slots__ = ("big", "clean_big", "highs", "lows", "melds", "set_ranks")
+    __slots__ = ("big", "clean_big", "highs", "lanes", "lows", "melds", "set_ranks")
 
-    def __init__(self, melds: list[Meld], st: RummyState):
+    def __init__(self, melds: list[Meld], st: RummyState, before: SideFacts | None = None):
+        """``before``: the side's previous facts (a meld is kept or replaced by a new object)."""
         mr = st.mr
         size = st.tr.big
         self.melds = melds[:]
-        lanes = [layoff_lanes(meld, mr) for meld in melds]     # meld k from byte 53·k on
+        old = [] if before is None else before.melds
+        kept = before.lanes if before is not None else []
+        lanes = self.lanes = [kept[k] if k < len(old) and old[k] is meld else layoff_lanes(meld, mr)
+                              for k, meld in enumerate(melds)]     # meld k from byte 53·k on
         self.lows = int.from_bytes(b"".join([one.to_bytes(NUM_TYPES, "little") for one, _two in lanes]),
                                    "little")
         self.highs = int.from_bytes(b"".join([two.to_bytes(NUM_TYPES, "little") for _one, two in lanes]),
