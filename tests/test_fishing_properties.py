@@ -1,5 +1,6 @@
 """Invariants every fishing game shares (Basra, Pişti, Xeri, Diloti), over their presets: a
-serialized deal replays to the same state, and a determinization keeps everything the seat knows
+serialized deal replays to the same state, ``side_scores()`` (running pile sums) agrees with the
+score sheet's plain sums at every step, and a determinization keeps everything the seat knows
 (its hand, the hand sizes, its view and information state, its legal actions) and replays too.
 Each game's own deal invariants are in test_basra_properties.py and test_relatives_properties.py."""
 
@@ -35,6 +36,7 @@ def test_serialize_and_resample(game_name, preset, options, seed, cut):
     for _step in range(cut):
         if state.is_terminal():
             break
+        assert state.side_scores() == sheet_totals(state)     # the running pile sums
         legal = state.legal_actions()
         state.apply_action(legal[rng.randrange(len(legal))])
     text = state.serialize()
@@ -45,6 +47,7 @@ def test_serialize_and_resample(game_name, preset, options, seed, cut):
         assert sample.hands[seat] == state.hands[seat]
         assert [len(h) for h in sample.hands] == [len(h) for h in state.hands]
         assert sample.view(seat) == state.view(seat)
+        assert sample.side_scores() == sheet_totals(sample)
         if state.current_player() == seat:
             assert sample.legal_actions() == state.legal_actions()
         replayed = game.deserialize_state(sample.serialize())
@@ -52,3 +55,8 @@ def test_serialize_and_resample(game_name, preset, options, seed, cut):
         assert replayed.information_state_string(seat) == sample.information_state_string(seat)
         if not sample.is_terminal():
             sample.playout(rng)
+
+
+def sheet_totals(state) -> list[float]:
+    """Each side's total from the score sheet (every pile and line summed from scratch)."""
+    return [side["total"] for side in state.score_sheet()["sides"]]

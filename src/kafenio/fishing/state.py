@@ -222,6 +222,8 @@ class FishingState(State):
         self.floor: list[int] = []
         self.captured: list[list[int]] = [[] for _s in range(game.num_sides)]
         self.specials: list[list[int]] = [[] for _s in range(game.num_sides)]
+        #: per side: (the captured pile summed, how many of its cards, their card points)
+        self.pile_points: list[tuple[list[int], int, int]] = [(p, 0, 0) for p in self.captured]
         self.last_capturer = -1
         self.last_capture: tuple[int, tuple[int, ...]] | None = None
         self.lone_trail: int | None = None
@@ -475,10 +477,22 @@ class FishingState(State):
         sheet = self.sheet
         if sheet is not None:
             return [s["total"] for s in sheet]
-        points = self.game.card_points.__getitem__
         extras = list((self._extras() or {}).values())
-        return [sum(map(points, pile)) + sum(sp) + sum(e[side] for e in extras)
-                for side, (pile, sp) in enumerate(zip(self.captured, self.specials, strict=True))]
+        return [self._pile_points(side) + sum(sp) + sum(e[side] for e in extras)
+                for side, sp in enumerate(self.specials)]
+
+    def _pile_points(self, side: int) -> int:
+        """The card points of ``side``'s captured pile, added up as it grows: a pile only grows
+        (captures and the last capturer's floor are appended); a pile replaced by another list
+        (a copy, renamed cards) is summed afresh."""
+        pile = self.captured[side]
+        summed, done, points = self.pile_points[side]
+        if summed is not pile:
+            done = points = 0
+        if done < len(pile):
+            points += sum(map(self.game.card_points.__getitem__, pile[done:]))
+            self.pile_points[side] = (pile, len(pile), points)
+        return points
 
     def score_sheet(self) -> dict[str, Any]:
         sides = self.sheet
@@ -610,6 +624,7 @@ class FishingState(State):
         new.floor = self.floor[:]
         new.captured = [p[:] for p in self.captured]
         new.specials = [p[:] for p in self.specials]
+        new.pile_points = self.pile_points[:]
         new.log = self.log[:]
         new.history = self.history[:]
         new._legal = new._decision_legal()
