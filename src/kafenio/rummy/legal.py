@@ -12,7 +12,6 @@ from kafenio.engine.errors import IllegalAction
 from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy.melds import (
-    LANE_BITS,
     NUM_LANES,
     OWN_TWO,
     PRESENT,
@@ -90,8 +89,6 @@ def _top_card_usable(st: RummyState, seat: int) -> bool:
 
 _MELD_ADD_IDS = range(A.MELD_ADD, A.DISCARD)
 _DISCARD_IDS = range(A.DISCARD, A.LAYOFF)
-#: ``lanes * _REPEAT[n]``: a lane set of card types repeated for melds ``0 … n−1``
-_REPEAT = [sum(1 << k * LANE_BITS for k in range(n)) for n in range(A.MAX_MELDS + 1)]
 
 
 def _members(ids: range, lanes: int) -> compress:
@@ -134,7 +131,7 @@ def _layoffs(st: RummyState, seat: int, types: int) -> list[int]:
     left = st.hand_size[seat] - 1
     if left >= 2:   # hand_ok accepts every lay-off that leaves two cards or more
         facts = st.side_facts(side)
-        mask = types * _REPEAT[len(melds)]
+        mask = int.from_bytes(types.to_bytes(NUM_LANES, "little") * len(melds), "little")   # per meld
         out = []
         for first, lanes in ((A.LAYOFF, facts.lows & mask), (A.LAYOFF_HIGH, facts.highs & mask)):
             while lanes:        # few lay-offs fit: take the lowest lane each time

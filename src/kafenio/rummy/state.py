@@ -501,7 +501,7 @@ class RummyState(State):
         melds = self.melds[side]
         facts = self.facts.get(side)
         if facts is None or facts.melds != melds:
-            facts = self.facts[side] = SideFacts(melds, self, facts)
+            facts = self.facts[side] = SideFacts(melds, self)
         return facts
 
     def _pot_open(self, side: int, big: bool | None = None) -> bool:
@@ -869,8 +869,6 @@ class SideFacts:
 
     Attributes:
         melds: a copy of the meld list they were computed from (compared to notice a change).
-        lanes: per meld, its :func:`~kafenio.rummy.melds.layoff_lanes` (reused by the next
-            facts of the side for the melds that did not change).
         lows: lanes ``53·k + t`` of the lay-offs ``layoff k t`` the melds accept (§4.5; see
             :func:`~kafenio.rummy.melds.layoff_lanes`).
         highs: the same for ``layoff k t high`` (a choice of end).
@@ -878,17 +876,13 @@ class SideFacts:
         big / clean_big: the side owns a biriba / canastra (a clean one; §5, §6).
     """
 
-    __slots__ = ("big", "clean_big", "highs", "lanes", "lows", "melds", "set_ranks")
+    __slots__ = ("big", "clean_big", "highs", "lows", "melds", "set_ranks")
 
-    def __init__(self, melds: list[Meld], st: RummyState, before: SideFacts | None = None):
-        """``before``: the side's previous facts (a meld is kept or replaced by a new object)."""
+    def __init__(self, melds: list[Meld], st: RummyState):
         mr = st.mr
         size = st.tr.big
         self.melds = melds[:]
-        old = [] if before is None else before.melds
-        kept = before.lanes if before is not None else []
-        lanes = self.lanes = [kept[k] if k < len(old) and old[k] is meld else layoff_lanes(meld, mr)
-                              for k, meld in enumerate(melds)]     # meld k from byte 53·k on
+        lanes = [layoff_lanes(meld, mr) for meld in melds]     # meld k from byte 53·k on
         self.lows = int.from_bytes(b"".join([one.to_bytes(NUM_TYPES, "little") for one, _two in lanes]),
                                    "little")
         self.highs = int.from_bytes(b"".join([two.to_bytes(NUM_TYPES, "little") for _one, two in lanes]),
