@@ -22,6 +22,7 @@ from kafenio.rummy.melds import (
     layoff_candidates,
     layoff_options,
     memo_of,
+    run_key,
     run_spans,
     set_sizes,
     startable,
@@ -225,8 +226,9 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
 
     * the runs of a natural 3…K of a suit the chosen naturals allow (all of them with none
       chosen) come from one scan per suit (:func:`run_spans`, ``extra=1``, memoized on the
-      suit's counts and the chosen cards); with a natural
-      chosen such a card cannot join a set as well (the chosen cards hold another of its suit);
+      suit's counts and the chosen cards as :func:`run_key` gives them, alike for every suit);
+      with a natural chosen such a card cannot join a set as well (the chosen cards hold
+      another of its suit);
     * with a natural ``nat`` chosen, the wilds other than its suit's 2 (the joker, the other 2s)
       all complete the same melds, so they are asked once; so are the naturals of its rank
       (not an ace) while all chosen naturals have it: they complete the same sets and no run;
@@ -267,12 +269,11 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
         set_ranks = mr.set_ranks if allowed is None else allowed
         other = hand[JOKER] + hand[1] + hand[14] + hand[27] + hand[40]
         memo = memo_of(mr)
-        kept = bytes(sorted(chosen))
         fresh = ~lanes_of(chosen)
         for suit in suits or range(4):
             base = suit * 13
             others = min(other - hand[base + 1], mr.max_wilds)
-            key = ("spans", suit, kept, bytes(hand[base:base + 13]), others)
+            key = ("spans", run_key(chosen, suit), bytes(hand[base:base + 13]), others)
             spans = memo.get(key)
             if spans is None:
                 spans = memo[key] = run_spans(chosen, hand, suit, mr, others, 1)

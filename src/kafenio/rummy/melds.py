@@ -522,12 +522,11 @@ def complete_sizes(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
     sizes: set[int] = set()
     if len(suits) <= 1:
         memo = memo_of(mr)
-        key_chosen = tuple(sorted(chosen))
         other = hand[JOKER] + hand[1] + hand[14] + hand[27] + hand[40]
         for suit in (suits or range(4)):
             base = suit * 13
             others = min(other - hand[base + 1], mr.max_wilds)
-            key = ("run", suit, key_chosen, tuple(hand[base:base + 13]), others)
+            key = ("run", run_key(chosen, suit), bytes(hand[base:base + 13]), others)
             found = memo.get(key)
             if found is None:
                 found = memo[key] = _run_sizes(chosen, hand, suit, mr, others)
@@ -573,6 +572,16 @@ def set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int])
             sizes.update(range(low, max_size + 1))
         else:   # len(naturals) + min(nat_hand, size - n) >= 1
             sizes.update(range(max(low, n + 1), max_size + 1))
+
+
+def run_key(chosen: Sequence[int], suit: int) -> bytes:
+    """The chosen cards as :func:`run_spans` reads them for the runs of ``suit`` (whose
+    naturals they all are, if any), the same for every suit: a card of the suit as its
+    suit-0 card (the suit's 2 as 1), any other wild (a joker, another suit's 2) as the joker;
+    sorted. With the suit's counts and the other wilds it decides the spans (a memo key)."""
+    base = 13 * suit
+    return bytes(sorted([JOKER if c == JOKER or (RANK[c] == TWO and SUIT[c] != suit) else c - base
+                         for c in chosen]))
 
 
 def _run_sizes(chosen, hand, suit: int, mr: MeldRules, other_wilds: int) -> tuple[int, ...]:
