@@ -944,7 +944,8 @@ def one_hot(i: int | None, n: int) -> list[float]:
 def shuffle_unknown(state: RummyState, seat: int, rng: random.Random) -> None:
     """Reshuffle in place the cards ``seat`` cannot see (other hands minus known cards, stock,
     pots), keeping every size (what a seat knows stays); the outcome depends only on ``rng``
-    and what ``seat`` knows."""
+    and what ``seat`` knows. A seat holding the pot it has not played yet holds the new
+    cards as that pot."""
     pool: list[int] = []
     others = [s for s in range(state.n) if s != seat]
     for s in others:
@@ -965,6 +966,8 @@ def shuffle_unknown(state: RummyState, seat: int, rng: random.Random) -> None:
             hand[c] += 1
         pos += free
         state.hands[s] = hand
+        if state.unplayed[s]:   # the hand is the pot it took by discarding its last card (§5)
+            state.unplayed_cards[s] = [c for c in range(NUM_TYPES) for _i in range(hand[c])]
     state.stock = pool[pos:pos + len(state.stock)]
     pos += len(state.stock)
     for i, pot in enumerate(state.pots):
