@@ -66,8 +66,9 @@ SEARCH_BUDGETS: dict[str, dict[str, Budget]] = {
                "biriba": Budget(iterations=600, seconds=2.0), "buraco": Budget(iterations=600, seconds=2.0)},
 }
 """Per search level, the per-move budget per game name (``"*"``: every other game). A Biriba or
-Buraco iteration costs about 1–2.5 ms on a 2-core machine under load (a Basra one about 0.5 ms),
-so expert searches 600 iterations there to stay within about 2 s a move."""
+Buraco iteration cost about 2 ms on the shared 2-core development machine (``hard`` thought
+0.41 s a searched move at a load average of 4–12, a Basra ``hard`` 0.19 s; ``docs/strength.md``),
+so expert searches 600 iterations there rather than 1000; under heavy load its 2 s cap binds."""
 
 
 @dataclass(frozen=True)
