@@ -136,6 +136,15 @@ def _seat_page(browser, base: str, table_id: str, token: str, seat: int, **size)
     return page, errors
 
 
+def _two_person_basra(base: str) -> tuple[str, list[str]]:
+    """A Basra table of two people, Eleni (seat 0) and Nikos (seat 1): its id and their tokens."""
+    answer = _post(base, "/api/tables", {"game": "basra", "seats": [{"kind": "human"}, {"kind": "human"}],
+                                         "join": {"seat": 0, "name": "Eleni"}})
+    table_id = answer["table"]["id"]
+    other = _post(base, f"/api/tables/{table_id}/join", {"seat": 1, "name": "Nikos"})
+    return table_id, [answer["token"], other["token"]]
+
+
 def _my_turn(page) -> bool:
     return page.locator(".turn.mine").count() > 0 and (
         page.locator("[data-action]").count() > 0 or page.locator(".card.playable").count() > 0)
@@ -276,12 +285,9 @@ def test_a_basra_capture_by_drag_and_drop(server, browser, tmp_path):
 
 
 def test_chat_and_mute_between_two_people(server, browser):
-    answer = _post(server, "/api/tables", {"game": "basra", "seats": [{"kind": "human"}, {"kind": "human"}],
-                                           "join": {"seat": 0, "name": "Eleni"}})
-    table_id = answer["table"]["id"]
-    other = _post(server, f"/api/tables/{table_id}/join", {"seat": 1, "name": "Nikos"})
-    eleni, errors = _seat_page(browser, server, table_id, answer["token"], 0)
-    nikos, _errors = _seat_page(browser, server, table_id, other["token"], 1)
+    table_id, tokens = _two_person_basra(server)
+    eleni, errors = _seat_page(browser, server, table_id, tokens[0], 0)
+    nikos, _errors = _seat_page(browser, server, table_id, tokens[1], 1)
 
     def say(page, text):
         page.get_by_label("Chat message").fill(text)
@@ -502,11 +508,8 @@ def test_a_greek_browser_gets_the_greek_table(server, browser):
 
 
 def test_a_click_pressed_while_the_page_re_renders_is_not_lost(server, browser):
-    answer = _post(server, "/api/tables", {"game": "basra", "seats": [{"kind": "human"}, {"kind": "human"}],
-                                           "join": {"seat": 0, "name": "Eleni"}})
-    table_id = answer["table"]["id"]
-    other = _post(server, f"/api/tables/{table_id}/join", {"seat": 1, "name": "Nikos"})
-    eleni, errors = _seat_page(browser, server, table_id, answer["token"], 0)
+    table_id, tokens = _two_person_basra(server)
+    eleni, errors = _seat_page(browser, server, table_id, tokens[0], 0)
     eleni.wait_for_selector(".hand .card")
     offline = eleni.locator(".seat .tag", has_text="offline")
     assert offline.count() == 1
@@ -514,7 +517,7 @@ def test_a_click_pressed_while_the_page_re_renders_is_not_lost(server, browser):
     box = sort.bounding_box()
     eleni.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     eleni.mouse.down()
-    _seat_page(browser, server, table_id, other["token"], 1)  # Nikos connects: Eleni's page re-renders
+    _seat_page(browser, server, table_id, tokens[1], 1)  # Nikos connects: Eleni's page re-renders
     _wait(eleni, lambda: offline.count() == 0)
     eleni.mouse.up()
     assert sort.get_attribute("aria-pressed") == "true"
