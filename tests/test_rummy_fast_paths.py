@@ -552,6 +552,8 @@ def assert_side_facts(st: RummyState, side: int) -> None:
     assert st.has_big(side, True) == ref_has_big(st, side, True)
     assert st.set_ranks_allowed(side) == ref_set_ranks_allowed(st, side)
     facts = st.side_facts(side)
+    beyond = LANE_BITS * len(st.melds[side])      # kept across changes: no lanes of melds gone
+    assert facts.lows >> beyond == 0 and facts.highs >> beyond == 0
     lows = facts.lows.to_bytes(LANE_BITS * A.MAX_MELDS // 8, "little")
     highs = facts.highs.to_bytes(LANE_BITS * A.MAX_MELDS // 8, "little")
     for k, meld in enumerate(st.melds[side]):

@@ -58,6 +58,7 @@ from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy import observation
 from kafenio.rummy.melds import (
+    LANE_BITS,
     Meld,
     can_complete,
     canonical_run,
@@ -501,7 +502,7 @@ class RummyState(State):
         melds = self.melds[side]
         facts = self.facts.get(side)
         if facts is None or facts.melds != melds:
-            facts = self.facts[side] = SideFacts(melds, self)
+            facts = self.facts[side] = SideFacts(melds, self, facts)
         return facts
 
     def _pot_open(self, side: int, big: bool | None = None) -> bool:
@@ -878,18 +879,31 @@ class SideFacts:
 
     __slots__ = ("big", "clean_big", "highs", "lows", "melds", "set_ranks")
 
-    def __init__(self, melds: list[Meld], st: RummyState):
+    def __init__(self, melds: list[Meld], st: RummyState, old: SideFacts | None = None):
+        """``old``: the side's previous facts; the lanes of the melds still at their index are
+        kept (one lay-off or new meld changes one meld; fewer melds than before: all recomputed)."""
         mr = st.mr
         size = st.tr.big
         self.melds = melds[:]
-        lanes = [layoff_lanes(meld, mr) for meld in melds]     # meld k from byte 53·k on
-        self.lows = int.from_bytes(b"".join([one.to_bytes(NUM_TYPES, "little") for one, _two in lanes]),
-                                   "little")
-        self.highs = int.from_bytes(b"".join([two.to_bytes(NUM_TYPES, "little") for _one, two in lanes]),
-                                    "little")
-        big = [m for m in melds if len(m.cards) >= size]
-        self.big = bool(big)
-        self.clean_big = any(not m.wilds for m in big)
+        before = old.melds if old is not None and len(old.melds) <= len(melds) else []
+        lows, highs = (old.lows, old.highs) if before else (0, 0)
+        big = clean_big = False
+        for k, meld in enumerate(melds):       # meld k in bytes 53·k …
+            if k >= len(before) or meld is not before[k]:
+                one, two = layoff_lanes(meld, mr)
+                if k < len(before):
+                    was_one, was_two = layoff_lanes(before[k], mr)
+                    one -= was_one
+                    two -= was_two
+                lows += one << LANE_BITS * k
+                highs += two << LANE_BITS * k
+            if len(meld.cards) >= size:
+                big = True
+                clean_big = clean_big or not meld.wilds
+        self.lows = lows
+        self.highs = highs
+        self.big = big
+        self.clean_big = clean_big
         self.set_ranks = None if st.rules.allow_duplicate_set_ranks else (
             mr.set_ranks - {m.rank for m in melds if not m.is_run})
 
