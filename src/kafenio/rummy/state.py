@@ -638,11 +638,11 @@ class RummyState(State):
                 or not self._one_left_possible(seat)):
             return []
         hand = self.hands[seat]
+        if not _one_meld_possible(chosen, hand):
+            return []
         side = self.side_of[seat]
         has, has_clean = self.has_big(side), self.has_big(side, True)
         allowed = self.set_ranks_allowed(side)
-        if not _one_meld_possible(chosen, hand):
-            return []
         held = [c for c in range(NUM_TYPES) for _i in range(hand[c])]
         out = []
         for r in {c for c in held}:
