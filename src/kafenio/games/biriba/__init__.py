@@ -20,12 +20,12 @@ from typing import Any
 
 from kafenio.cards import JOKER, RANK, SUIT, SUITS, format_card, make_deck
 from kafenio.engine.game import Game
-from kafenio.games.biriba.rulebook import INITIAL_MELD_TABLES, RULEBOOK
-from kafenio.games.biriba.scoring import BIRIBA_LEN, meld_bonus, side_sheet, value_table
+from kafenio.games.biriba.rulebook import CARD_VALUE_TABLES, INITIAL_MELD_TABLES, RULEBOOK
+from kafenio.games.biriba.scoring import BIRIBA_LEN, meld_bonus, side_sheet
 from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy.melds import Meld, MeldRules
-from kafenio.rummy.scoring import side_total, target_winner
+from kafenio.rummy.scoring import side_total, target_winner, value_table
 from kafenio.rummy.state import P_SETUP, RummyState, TurnRules, one_hot
 
 __all__ = ["GAME", "BiribaGame", "BiribaState"]
@@ -153,7 +153,7 @@ class BiribaGame(Game):
     def __init__(self, rules):
         super().__init__(rules)
         self.meld_rules = MeldRules.from_rules(rules)
-        self.card_values = value_table(rules.card_values)
+        self.card_values = value_table(rules.card_values, CARD_VALUE_TABLES)
         r = rules
         stock_rule = r.stock_exhausted_rule
         self.turn_rules = TurnRules(

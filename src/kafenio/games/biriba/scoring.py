@@ -18,16 +18,6 @@ from kafenio.rummy.melds import Meld
 BIRIBA_LEN = 7
 
 
-def value_table(table: str | dict[str, int]) -> tuple[int, ...]:
-    """Points of each card type (length 53) under the ``card_values`` option's table (§1): a
-    named table or one given inline (see :func:`kafenio.rummy.scoring.value_table`).
-
-    Raises:
-        RulesError: naming ``card_values``.
-    """
-    return scoring.value_table(table, CARD_VALUE_TABLES)
-
-
 def meld_bonus(meld: Meld, rules: Any, kozi_suit: int | None, kozi_rank: int | None) -> tuple[int, str]:
     """The §8.2 bonus of one meld and why (``(0, "")`` below 7 cards).
 
@@ -69,7 +59,7 @@ def side_sheet(rules: Any, side: int, seats: Sequence[int], melds: Sequence[Meld
                kozi_rank: int | None = None) -> dict[str, Any]:
     """One side's itemised deal score (§8.1; see :func:`kafenio.rummy.scoring.side_sheet`)."""
     return scoring.side_sheet(
-        side, seats, melds, hands, pot, closed, values=value_table(rules.card_values),
+        side, seats, melds, hands, pot, closed, values=scoring.value_table(rules.card_values, CARD_VALUE_TABLES),
         bonus=lambda m: meld_bonus(m, rules, kozi_suit, kozi_rank),
         closing_bonus=rules.closing_bonus, untaken_penalty=rules.untaken_biribaki_penalty,
         unplayed_flat=rules.unplayed_biribaki_penalty == "flat_100", unplayed=unplayed)

@@ -30,12 +30,12 @@ from typing import Any
 
 from kafenio.cards import JOKER, format_card, make_deck
 from kafenio.engine.game import Game
-from kafenio.games.buraco.rulebook import INITIAL_MELD_TABLES, RULEBOOK
-from kafenio.games.buraco.scoring import CANASTRA_LEN, canastra_bonus, side_sheet, value_table
+from kafenio.games.buraco.rulebook import CARD_VALUE_TABLES, INITIAL_MELD_TABLES, RULEBOOK
+from kafenio.games.buraco.scoring import CANASTRA_LEN, canastra_bonus, side_sheet
 from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy.melds import Meld, MeldRules
-from kafenio.rummy.scoring import side_total, target_winner
+from kafenio.rummy.scoring import side_total, target_winner, value_table
 from kafenio.rummy.state import P_SETUP, RummyState, TurnRules, one_hot
 
 __all__ = ["GAME", "BuracoGame", "BuracoState"]
@@ -139,7 +139,7 @@ class BuracoGame(Game):
     def __init__(self, rules):
         super().__init__(rules)
         self.meld_rules = MeldRules.from_rules(rules, "buraco")
-        self.card_values = value_table(rules.card_values)
+        self.card_values = value_table(rules.card_values, CARD_VALUE_TABLES)
         r = rules
         threshold = r.stock_exhausted_rule == "end_at_threshold"
         self.turn_rules = TurnRules(

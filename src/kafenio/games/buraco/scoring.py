@@ -18,16 +18,6 @@ from kafenio.rummy.melds import Meld
 CANASTRA_LEN = 7
 
 
-def value_table(table: str | dict[str, int]) -> tuple[int, ...]:
-    """Points of each card type (length 53) under the ``card_values`` option's table (§1): a
-    named table or one given inline (see :func:`kafenio.rummy.scoring.value_table`).
-
-    Raises:
-        RulesError: naming ``card_values``.
-    """
-    return scoring.value_table(table, CARD_VALUE_TABLES)
-
-
 def is_semi_clean(meld: Meld) -> bool:
     """§8 semi-clean: 8+ cards with one wild; in a run the wild is at an end (the naturals
     alone form a clean run of 7+), a set needs only the 8 cards."""
@@ -61,7 +51,7 @@ def side_sheet(rules: Any, side: int, seats: Sequence[int], melds: Sequence[Meld
     negative = rules.no_clean_canastra_melds_negative and not any(
         len(m.cards) >= CANASTRA_LEN and m.clean for m in melds)
     sheet = scoring.side_sheet(
-        side, seats, melds, hands, pot, went_out, values=value_table(rules.card_values),
+        side, seats, melds, hands, pot, went_out, values=scoring.value_table(rules.card_values, CARD_VALUE_TABLES),
         bonus=lambda m: canastra_bonus(m, rules), closing_bonus=rules.going_out_bonus,
         untaken_penalty=rules.untaken_pot_penalty,
         unplayed_flat=rules.unplayed_pot_penalty == "flat_100", unplayed=unplayed,
