@@ -17,45 +17,21 @@ import kafenio
 from kafenio import load_game
 from kafenio.cards import RANK
 from kafenio.fishing.captures import VALUE, sum_unions
-from kafenio.fishing.diloti_moves import Decl, Move, _packs, _small_subsets, numeral_moves, parse_table
+from kafenio.fishing.diloti_moves import (
+    Decl,
+    Move,
+    _packs,
+    _small_subsets,
+    numeral_moves,
+    parse_table,
+    partition,
+)
 from kafenio.fishing.state import CHOOSE
 
 LAY = Move("lay")
 
-# -- the reference: the original enumerator, unchanged in substance ----------------------------
-
-
-def ref_partition(items, target):
-    n = len(items)
-
-    def solve(left):
-        if not left:
-            return []
-        first = (left & -left).bit_length() - 1
-        rest = left & ~(1 << first)
-        sub = rest
-        while True:
-            part = sub | (1 << first)
-            members = [i for i in range(n) if part >> i & 1]
-            if sum(items[i][0] for i in members) == target and ref_part_ok(items, members):
-                tail = solve(left & ~part)
-                if tail is not None:
-                    return [tuple(members), *tail]
-            if not sub:
-                return None
-            sub = (sub - 1) & rest
-
-    found = solve((1 << n) - 1)
-    return tuple(found) if found is not None else None
-
-
-def ref_part_ok(items, members):
-    decls = [i for i in members if items[i][1]]
-    if not decls:
-        return True
-    if 0 in members:
-        return len(decls) == 1 and items[decls[0]][2] == 1 and (items[decls[0]][1] == 2 or len(members) == 2)
-    return all(items[i][1] == 2 for i in decls) or len(members) == 1
+# -- the reference: the original enumerator, unchanged in substance (it splits a group with the
+# engine's plain ``partition``, the definition both sides share) ----------------------------------
 
 
 def ref_group_sets(x, target, pool):
@@ -69,7 +45,7 @@ def ref_group_sets(x, target, pool):
         if (x + sums[mask]) % target:
             continue
         chosen = tuple(j for j in range(n) if mask >> j & 1)
-        parts = ref_partition(((x, 0, 0), *(pool[j] for j in chosen)), target)
+        parts = partition(((x, 0, 0), *(pool[j] for j in chosen)), target)
         if parts is not None:
             out.append((chosen, len(parts)))
     return tuple(out)
