@@ -214,6 +214,15 @@ class _Node:
         self.reward = 0.0  # sum of raw margins of the side that chose this node's action
 
 
+def side_margins(scores: Sequence[float]) -> list[float]:
+    """Per side, its score minus the best score of the other sides (the top side's margin is
+    over the second best)."""
+    best = max(scores)
+    top = scores.index(best)
+    second = max(s for side, s in enumerate(scores) if side != top)
+    return [s - (second if side == top else best) for side, s in enumerate(scores)]
+
+
 def advance(state: State, action: int) -> None:
     """Apply a legal ``action`` without the legality check (as :meth:`State.playout` does)."""
     state._apply(action)
@@ -264,7 +273,8 @@ class RolloutPolicy:
                 if prefer and rng.random() < prefer:
                     legal = preferred(legal)
                 action = legal[rng.randrange(len(legal))]
-            advance(state, action)
+            state._apply(action)  # advance(), inlined: the rollout's hot loop
+            state.history.append(action)
 
 
 class ISMCTSPlayer(Player):
@@ -359,11 +369,7 @@ class ISMCTSPlayer(Player):
             if untried:
                 break
         self.rollout.play_out(state)
-        scores = self.evaluate(state)
-        margins = []
-        for side, score in enumerate(scores):
-            best_other = max(s for o, s in enumerate(scores) if o != side)
-            margins.append(score - best_other)
+        margins = side_margins(self.evaluate(state))
         bounds[0] = min(bounds[0], *margins)
         bounds[1] = max(bounds[1], *margins)
         for visited, side in path:

@@ -46,18 +46,36 @@ def position_scores(state: State) -> list[float]:
             for score, seats in zip(scores, state.sides, strict=True)]
 
 
+_LAYOFF, _END, _ADD, _OTHER, _NEVER = range(5)
+
+
+def _move_kinds() -> bytes:
+    """Per action id below :data:`kafenio.rummy.actions.NUM_ACTIONS`, its bucket in
+    :func:`preferred_moves`: natural lay-off, meld end, natural meld card, other, never."""
+    kinds = bytearray([_OTHER]) * A.NUM_ACTIONS
+    for a in range(A.LAYOFF, A.BIRIBA_ACTIONS):
+        kinds[a] = _NEVER if is_wild_type(A.action_card(a)) else _LAYOFF
+    for a in range(A.MELD_ADD, A.DISCARD):
+        kinds[a] = _NEVER if is_wild_type(a - A.MELD_ADD) else _ADD
+    kinds[A.MELD_END] = kinds[A.MELD_END_HIGH] = _END
+    kinds[A.RETRACT] = kinds[A.REJECT] = _NEVER
+    return bytes(kinds)
+
+
+_KINDS = _move_kinds()
+"""Per action id, its :func:`preferred_moves` bucket."""
+
+
 def preferred_moves(legal: Sequence[int]) -> Sequence[int]:
-    """The legal actions a greedy melder picks from (see the module docstring); never empty."""
-    layoffs, ends, adds, rest = [], [], [], []
+    """The legal actions a greedy melder picks from (see the module docstring); never empty.
+
+    The first non-empty bucket of natural lay-offs, meld ends, natural meld cards and other
+    moves, in the order of ``legal`` (one table look-up an action, :data:`_KINDS`)."""
+    buckets: tuple[list[int], ...] = ([], [], [], [], [])
+    kinds = _KINDS
     for a in legal:
-        if A.LAYOFF <= a < A.BIRIBA_ACTIONS:
-            if not is_wild_type(A.action_card(a)):
-                layoffs.append(a)
-        elif a in (A.MELD_END, A.MELD_END_HIGH):
-            ends.append(a)
-        elif A.MELD_ADD <= a < A.DISCARD:
-            if not is_wild_type(a - A.MELD_ADD):
-                adds.append(a)
-        elif a not in (A.RETRACT, A.REJECT):
-            rest.append(a)
-    return layoffs or ends or adds or rest or legal
+        buckets[kinds[a]].append(a)
+    for bucket in buckets[:_NEVER]:
+        if bucket:
+            return bucket
+    return legal
