@@ -41,7 +41,9 @@ from kafenio.rummy.melds import (
     layoff_candidates,
     layoff_options,
     position_card,
+    run_counts,
     run_layouts,
+    run_spans,
     startable,
     validate,
 )
@@ -597,6 +599,31 @@ def test_meld_reachability_matches_references(mr):
             exact = ref_can_complete(chosen, hand, mr, lambda k, n=n: k == n, ranks)
             assert (n in sizes) == exact, (chosen, n)
         assert _find_additions(hand, chosen, mr, ranks) == ref_additions(hand, chosen, mr, ranks)
+
+
+@pytest.mark.parametrize("mr", list(dict.fromkeys(RULES)))
+def test_run_counts_decide_the_runs(mr):
+    """The run memos share an entry between hands whose :func:`run_counts` agree: the runs of
+    the chosen cards (both scans, ``extra`` 0 and 1) must be the same when the suit's counts
+    are replaced by that key. Hands are dealt from one suit and the wilds so that long runs and
+    gaps near the chosen cards are common."""
+    rng = random.Random(11)
+    for _i in range(3000):
+        suit = rng.randrange(4)
+        pool = [c for c in range(13 * suit, 13 * suit + 13) for _d in range(2)] + [JOKER, *_TWOS]
+        hand = [0] * NUM_TYPES
+        for c in rng.sample(pool, rng.randint(1, 14)):
+            hand[c] += 1
+        held = [c for c in range(NUM_TYPES) for _j in range(hand[c])]
+        chosen = rng.sample(held, rng.randint(1, min(3, len(held))))
+        for c in chosen:
+            hand[c] -= 1
+        keyed = hand[:]
+        keyed[13 * suit:13 * suit + 13] = run_counts(chosen, hand, suit, mr.max_wilds)
+        for others in range(mr.max_wilds + 1):
+            for extra in (0, 1):
+                assert (run_spans(chosen, keyed, suit, mr, others, extra)
+                        == run_spans(chosen, hand, suit, mr, others, extra)), (chosen, hand[13 * suit:13 * suit + 13])
 
 
 def ref_additions(hand: list[int], chosen: list[int], mr: MeldRules,

@@ -22,6 +22,7 @@ from kafenio.rummy.melds import (
     layoff_candidates,
     layoff_options,
     memo_of,
+    run_counts,
     run_key,
     run_spans,
     set_sizes,
@@ -193,24 +194,11 @@ def _building_actions(st: RummyState, seat: int) -> list[int]:
 
 def _additions(st: RummyState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     """``(card type, sizes of the legal melds it completes)`` for every type in hand that may
-    join the meld under construction (memoized on the counts that decide it)."""
+    join the meld under construction."""
     hand = st.hands[seat]
     chosen = st.building
     allowed = st.set_ranks_allowed(st.side_of[seat])
-    nat = next((c for c in chosen if not is_wild_type(c)), None)
-    hb = bytes(hand)
-    if nat is None:
-        rel = hb
-    else:   # the suit's counts, the rank's, the wilds' (the joker and the four 2s)
-        base = SUIT[nat] * 13
-        a = RANK[nat] - 1
-        rel = (hb[base:base + 13], hb[a:52:13], hb[52:53] + hb[1:41:13], nat)
-    key = ("add", bytes(sorted(chosen)), rel, allowed)
-    memo = st.memo
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _find_additions(hand, chosen, st.mr, allowed)
-    return found
+    return _find_additions(hand, chosen, st.mr, allowed)
 
 
 _SUIT_TYPES = [lanes_of(range(13 * s, 13 * s + 13)) for s in range(4)]
@@ -226,7 +214,8 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
 
     * the runs of a natural 3…K of a suit the chosen naturals allow (all of them with none
       chosen) come from one scan per suit (:func:`run_spans`, ``extra=1``, memoized on the
-      suit's counts and the chosen cards as :func:`run_key` gives them, alike for every suit);
+      suit's counts as :func:`run_counts` and the chosen cards as :func:`run_key` give them,
+      alike for every suit);
       with a natural chosen such a card cannot join a set as well (the chosen cards hold
       another of its suit);
     * with a natural ``nat`` chosen, the wilds other than its suit's 2 (the joker, the other 2s)
@@ -273,10 +262,10 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
         for suit in suits or range(4):
             base = suit * 13
             others = min(other - hand[base + 1], mr.max_wilds)
-            key = ("spans", run_key(chosen, suit), bytes(hand[base:base + 13]), others)
+            key = ("spans", run_key(chosen, suit), run_counts(chosen, hand, suit, mr.max_wilds), others)
             spans = memo.get(key)
             if spans is None:
-                spans = memo[key] = run_spans(chosen, hand, suit, mr, others, 1)
+                spans = memo[key] = tuple(run_spans(chosen, hand, suit, mr, others, 1))
             middle = asked & _MIDDLE_TYPES[suit] & fresh
             asked ^= middle
             for c in _members(_ALL_TYPES, middle):

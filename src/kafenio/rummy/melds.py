@@ -526,7 +526,7 @@ def complete_sizes(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
         for suit in (suits or range(4)):
             base = suit * 13
             others = min(other - hand[base + 1], mr.max_wilds)
-            key = ("run", run_key(chosen, suit), bytes(hand[base:base + 13]), others)
+            key = ("run", run_key(chosen, suit), run_counts(chosen, hand, suit, mr.max_wilds), others)
             found = memo.get(key)
             if found is None:
                 found = memo[key] = _run_sizes(chosen, hand, suit, mr, others)
@@ -582,6 +582,46 @@ def run_key(chosen: Sequence[int], suit: int) -> bytes:
     base = 13 * suit
     return bytes(sorted([JOKER if c == JOKER or (RANK[c] == TWO and SUIT[c] != suit) else c - base
                          for c in chosen]))
+
+
+def run_counts(chosen: Sequence[int], hand: Sequence[int], suit: int, max_wilds: int) -> bytes:
+    """The counts of ``suit`` in ``hand`` (A…K, 13 bytes) as :func:`_scan_intervals` reads them
+    for runs holding the chosen naturals 3…K of the suit: with such a natural at positions
+    ``lo…hi``, a run reaching past the ``max_wilds + 1``-th position left of ``lo`` (or right of
+    ``hi``) that the hand cannot fill lacks more cards than wilds may replace, so the counts past
+    it are read as 0; a count of 3…K counts as 1 (only whether the card is held matters). The
+    ace's count stays when the runs may reach an end (position 1 or 14); the suit's 2 always (it
+    may stand in anywhere). With the other wilds and :func:`run_key` it is a memo key that
+    different hands share."""
+    base = 13 * suit
+    seg = bytes(hand[base:base + 13])
+    lo, hi = 14, 0
+    for c in chosen:
+        if base + 2 <= c < base + 13:
+            r = c - base + 1
+            lo = min(lo, r)
+            hi = max(hi, r)
+    if not hi:
+        return seg
+    left, gaps = lo - 1, 0
+    while left >= 3:
+        if not seg[left - 1]:
+            gaps += 1
+            if gaps > max_wilds:
+                break
+        left -= 1
+    right, gaps = hi + 1, 0
+    while right <= 13:
+        if not seg[right - 1]:
+            gaps += 1
+            if gaps > max_wilds:
+                break
+        right += 1
+    ace = seg[0] if left < 3 or right > 13 else 0
+    start = max(left, 2)                 # the first kept position is start + 1, at index start
+    stop = min(right, 14) - 1            # the last kept one
+    return (bytes((ace, seg[1])) + bytes(start - 2) + seg[start:stop].translate(PRESENT)
+            + bytes(13 - stop))
 
 
 def _run_sizes(chosen, hand, suit: int, mr: MeldRules, other_wilds: int) -> tuple[int, ...]:
