@@ -368,7 +368,7 @@ class RummyState(State):
             known[c] = self.hands[seat][c]
 
     def _do_meld_end(self, seat: int, high: bool) -> None:
-        meld = self.meld_choices()[1 if high else 0]
+        meld = self.meld_choices()[1 if high else 0].copy()     # the memo's own gathers no caches
         side = self.side_of[seat]
         self._snapshot(seat)
         self.melds[side].append(meld)
