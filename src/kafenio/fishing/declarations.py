@@ -25,7 +25,10 @@ from __future__ import annotations
 
 import hashlib
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import reduce
+from itertools import compress
+from operator import or_
 from typing import Any
 
 from kafenio.cards import RANK, format_card
@@ -34,6 +37,7 @@ from kafenio.engine.game import TERMINAL
 from kafenio.fishing.captures import VALUE
 from kafenio.fishing.diloti_moves import (
     FACE_RANKS,
+    FREE,
     LAID,
     VALUE_BIT,
     Decl,
@@ -45,6 +49,10 @@ from kafenio.fishing.diloti_moves import (
 )
 from kafenio.fishing.state import CHOOSE, FLOOR_ORDER, NUM_PLAY, FishingGame, FishingState
 from kafenio.i18n import _
+
+#: ``bytes(cards).translate`` tables: each card's value (faces 0) and rank
+_VALUE_BYTES = bytes(VALUE).ljust(256, b"\0")
+_RANK_BYTES = bytes(RANK).ljust(256, b"\0")
 
 
 class DeclarationGame(FishingGame):
@@ -150,38 +158,31 @@ class DeclarationState(FishingState):
         listed, needs = self._listed(card, seat)
         if public:
             return list(map(Move._make, listed))
-        held = 0
         rest = list(self.hands[seat])
         if card in rest:
             rest.remove(card)
-        for c in rest:
-            held |= VALUE_BIT[c]
-        return [Move._make(listed[k]) for k, need in enumerate(needs) if not need or need & held]
+        return [Move._make(m) for m in compress(listed, map(_held(rest).__and__, needs))]
 
     def _listed(self, card: int, seat: int) -> tuple[Sequence[RawMove], tuple[int, ...]]:
         """The public moves of ``card`` for ``seat`` (plain tuples) and what each needs in the
-        hand after the play: 0 nothing, else a bit mask of values, one of which must be held (the
-        declared value, C3.4–C3.6; for a capture leaving the owner's declaration, its value,
-        C3.7). Shared with the move enumerator's memos: do not change the lists."""
+        hand after the play: a bit mask of values, one of which must be held (the declared value,
+        C3.4–C3.6; for a capture leaving the owner's declaration, its value, C3.7), ``FREE`` for
+        nothing. Shared with the move enumerator's memos: do not change the lists."""
         x = VALUE[card]
         if not x:
             out = self._face_moves(card)
             own = self.owned(seat)
             if own is None:
-                return out, (0,) * len(out)
+                return out, (FREE,) * len(out)
             if out[-1] is LAID:  # C3.7: the owner may not lay
                 out.pop()
             return out, (1 << self.decls[own].value,) * len(out)
-        floor = self.floor
-        vals = tuple(map(VALUE.__getitem__, floor))
+        numerals = bytes(self.floor).translate(_VALUE_BYTES).rstrip(b"\0")  # faces come last
         npos = None
-        if 0 in vals:
-            cut = vals.index(0)
-            if any(vals[cut:]):  # a constructed floor out of order: numerals are not a prefix
-                npos = [i for i, v in enumerate(vals) if v]
-                vals = tuple(vals[i] for i in npos)
-            else:
-                vals = vals[:cut]
+        if 0 in numerals:  # a constructed floor out of order: numerals are not a prefix
+            npos = [i for i, v in enumerate(numerals) if v]
+            numerals = bytes(numerals[i] for i in npos)
+        vals = tuple(numerals)
         decls = self.decls
         game = self.game
         if decls:
@@ -216,10 +217,7 @@ class DeclarationState(FishingState):
             options = [*options[:limit - 1], options[-1]]
             needs = (*needs[:limit - 1], needs[-1])
         self.pending = (action, list(options))
-        held = 0
-        for c in hand:
-            held |= VALUE_BIT[c]
-        self._legal = [CHOOSE + k for k, need in enumerate(needs) if not need or need & held]
+        self._legal = _enabled(needs, hand)
 
     def _decision_legal(self) -> list[int]:
         if self.pending is not None and self.cur != TERMINAL:
@@ -227,10 +225,7 @@ class DeclarationState(FishingState):
             needs = self._listed(card, self.cur)[1]
             if len(needs) > len(options):
                 needs = (*needs[:len(options) - 1], needs[-1])
-            held = 0
-            for c in self.hands[self.cur]:
-                held |= VALUE_BIT[c]
-            return [CHOOSE + k for k, need in enumerate(needs) if not need or need & held]
+            return _enabled(needs, self.hands[self.cur])
         return super()._decision_legal()
 
     def _pinned_for(self, seat: int) -> tuple[int, ...]:
@@ -252,7 +247,7 @@ class DeclarationState(FishingState):
     def _face_moves(self, card: int) -> list[RawMove]:
         """C3.3: a face card takes one equal loose face card (all three of three); else it is laid."""
         rank = RANK[card]
-        ranks = tuple(map(RANK.__getitem__, self.floor))
+        ranks = bytes(self.floor).translate(_RANK_BYTES)
         if rank not in ranks:
             return [LAID]
         same = tuple(i for i, r in enumerate(ranks) if r == rank)
@@ -302,11 +297,8 @@ class DeclarationState(FishingState):
                 if addable and x < value and reach >> (value - x) & 1:
                     legal.append(card)
                 continue
-            held = 0
-            for c in hand:
-                if c != card:
-                    held |= VALUE_BIT[c]
-            if any(not need or need & held for need in self._listed(card, seat)[1]):
+            held = _held(c for c in hand if c != card)
+            if any(map(held.__and__, self._listed(card, seat)[1])):
                 legal.append(card)
         return legal
 
@@ -514,6 +506,16 @@ class DeclarationState(FishingState):
         self.floor += [c for d in self.decls for c in d.cards]
         self.decls = []
         super()._finish()
+
+
+def _held(cards: Iterable[int]) -> int:
+    """The values of ``cards`` as a bit mask, with :data:`FREE` (the needs' "nothing")."""
+    return reduce(or_, map(VALUE_BIT.__getitem__, cards), FREE)
+
+
+def _enabled(needs: Sequence[int], hand: Iterable[int]) -> list[int]:
+    """The choice ids of the listed moves whose need ``hand`` (held after the play) meets."""
+    return list(compress(range(CHOOSE, CHOOSE + len(needs)), map(_held(hand).__and__, needs)))
 
 
 def _normal(text: str) -> tuple[str, ...]:

@@ -142,16 +142,18 @@ def _part_ok(items: tuple[tuple[int, int, int], ...], members: list[int]) -> boo
 # named tuple, and would otherwise walk every memoised move at each full collection.
 #
 # Every move also carries what the hand must hold after the play (its *need*, a bit mask of
-# values; 0 for nothing), so the engine enables the legal moves without listing them again.
+# values, one of which must be held; :data:`FREE`, bit 0, for nothing: the engine's mask of a
+# hand always has it), so the engine enables the legal moves without listing them again.
 
 _LIMIT = 200_000
-#: per card type, its value as a bit (faces: bit 0, which no move needs)
+#: per card type, its value as a bit (faces: bit 0)
 VALUE_BIT = tuple(1 << v for v in VALUE)
+#: the need of a move that needs nothing: bit 0, set in every hand's mask of held values
+FREE = 1
 #: a move as the memos hold it: ``(kind, loose positions, declaration indices, value)``
 RawMove = tuple[str, tuple[int, ...], tuple[int, ...], int]
 #: laying the card, as the memos hold it
 LAID: RawMove = ("lay", (), (), 0)
-_BITS: dict[int, tuple[int, ...]] = {}
 _SMALL: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 _INFO: dict[tuple[int, ...], tuple] = {}
 _BUDGET: dict[tuple[tuple[int, ...], int], tuple[tuple[int, int], ...]] = {}
@@ -162,18 +164,23 @@ _BASES: dict[tuple, tuple] = {}
 _CAPTURES: dict[tuple, tuple[RawMove, ...]] = {}
 _DECLARES: dict[tuple, tuple] = {}
 _GROUPS: dict[tuple, tuple[RawMove, ...]] = {}
+_DECLARED_GROUPS: dict[tuple, tuple[RawMove, ...]] = {}
 _PLANS: dict[tuple, tuple] = {}
 
 #: the moves and the need of each
 Entry = tuple[tuple[RawMove, ...], tuple[int, ...]]
 
 
-def _bits(mask: int) -> tuple[int, ...]:
-    """The set bit positions of ``mask``, ascending (memoised)."""
-    hit = _BITS.get(mask)
-    if hit is None:
-        hit = remember(_BITS, mask, tuple(i for i in range(mask.bit_length()) if mask >> i & 1))
-    return hit
+class _BitPositions(dict):
+    """``BITS[mask]``: the set bit positions of ``mask``, ascending (memoised on first use; the
+    masks are those of loose-card subsets, so they stay few)."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        value = self[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+        return value
+
+
+BITS = _BitPositions()
 
 
 def remember(memo: dict, key: Any, value: Any) -> Any:
@@ -310,7 +317,7 @@ def _pool_sets(x: int, target: int, pool: tuple[tuple[int, int, int], ...]) -> t
                 stack.append((j + 1, mask | 1 << j, t))
             elif t == target:
                 m = mask | 1 << j
-                if _part_ok(items, list(_bits(m))):
+                if _part_ok(items, list(BITS[m])):
                     (firsts if m & 1 else parts).append(m)
     packs = _unions(parts)
     chosen: dict[int, int] = {}
@@ -340,7 +347,7 @@ def _captures(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rule: str, 
     full_mask = (1 << len(equal)) - 1
     sets: list[tuple[int, ...]] = []
     for mask in (full_mask,) if rule == "take_all_equal" else range(full_mask + 1):
-        chosen = [equal[j] for j in _bits(mask)]
+        chosen = [equal[j] for j in BITS[mask]]
         for union in unions:
             items = chosen + [addends[j] for j in union]
             if items:
@@ -379,13 +386,13 @@ def _loose_captures(x: int, head: tuple[int, ...], rule: str) -> tuple[RawMove, 
         return ()
     if rule == "forced_maximal":  # every equal card, with a union no other union contains
         masks = [m for m in masks if not any(o != m and o & m == m for o in masks)]
-    unions = [_bits(m) for m in masks]
+    unions = [BITS[m] for m in masks]
     if rule == "forced_maximal":
         subsets: Sequence[tuple[int, ...]] = (equal,)
     elif rule == "take_all_equal":
         subsets = (equal,)
     else:
-        subsets = [tuple(equal[j] for j in _bits(mask)) for mask in range(1 << len(equal))]
+        subsets = [tuple(equal[j] for j in BITS[mask]) for mask in range(1 << len(equal))]
     found = [(-len(u) - len(e), u + e) for e in subsets for u in unions if u or e]
     found.sort()
     return tuple(("capture", loose, (), 0) for _size, loose in found)
@@ -398,7 +405,7 @@ def _declare_piece(x: int, head: tuple[int, ...]) -> tuple[tuple[RawMove, ...], 
     hit = _DECLARES.get(key)
     if hit is None:
         found = _budget_subsets(head, 10 - x)
-        hit = remember(_DECLARES, key, (tuple(("declare", _bits(mask), (), x + total) for mask, total in found),
+        hit = remember(_DECLARES, key, (tuple(("declare", BITS[mask], (), x + total) for mask, total in found),
                                        tuple(1 << (x + total) for _mask, total in found)))
     return hit
 
@@ -410,7 +417,7 @@ def _group_piece(x: int, target: int, head: tuple[int, ...], small: tuple[tuple[
     firsts = (0,) if x == target else small[target - x]
     packs = _packs(head, target)
     masks = sorted({first | union for union in packs if union for first in firsts if not first & union})
-    return remember(_GROUPS, (x, target, head), tuple(("group", _bits(mask), (), target) for mask in masks))
+    return remember(_GROUPS, (x, target, head), tuple(("group", BITS[mask], (), target) for mask in masks))
 
 
 def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> tuple:
@@ -426,7 +433,7 @@ def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> tuple:
     declares, declare_needs = _declare_piece(x, heads[10 - x])
     groups: list[tuple[RawMove, ...]] = [()] * 11
     moves = list(captures)
-    needs = [0] * len(captures)
+    needs = [FREE] * len(captures)
     if not (captures and rule == "forced_maximal"):
         moves += declares
         needs += declare_needs
@@ -442,23 +449,8 @@ def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> tuple:
                 moves += found
                 needs += [1 << target] * len(found)
         moves.append(LAID)
-        needs.append(0)
+        needs.append(FREE)
     return remember(_BASES, key, ((tuple(moves), tuple(needs)), captures, declares, tuple(groups)))
-
-
-def _needs(moves: Sequence[RawMove], sig: tuple[tuple, ...], own: int | None, captures: int) -> tuple[int, ...]:
-    """Per move, what the hand must hold after the play (see :meth:`DeclarationState._listed`):
-    ``moves`` begins with ``captures`` captures; a lay, if any, is last; ``own``: the mover's
-    declaration."""
-    if own is None:
-        needs = [0] * captures
-    else:
-        leave = 1 << sig[own][1]
-        needs = [0 if own in m[2] else leave for m in moves[:captures]]
-    needs += [1 << m[3] for m in moves[captures:]]
-    if moves and moves[-1] is LAID:
-        needs[-1] = 0
-    return tuple(needs)
 
 
 def numeral_moves(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tuple) -> list[Move]:
@@ -478,7 +470,7 @@ def _plan(x: int, sig: tuple[tuple, ...], rules: tuple) -> tuple:
     ``(own, involved, raises, steps)`` — the mover's declaration (C3.7), the declarations a
     capture may take (C3.2, C3.9), the raisable ``(index, value)`` pairs (C3.5), and per group
     value in order ``(V, None)`` for the loose-only groups or ``(V, (plains, groups, whole))``
-    where declarations enter (C3.6, C3.9): the plain ones ``(index, kind, raisable)`` (kind 1
+    where declarations enter (C3.6, C3.9): the plain ones ``(index, value, kind, raisable)`` (kind 1
     strict, 2 usable as a card), the group ones ``(index, components)`` after ``(None, 0)``
     (no group extended), ``whole`` when every plain one is a whole component. Memoised."""
     key = (x, sig, rules)
@@ -515,18 +507,18 @@ def _plan(x: int, sig: tuple[tuple, ...], rules: tuple) -> tuple:
         for d, s in enumerate(sig):
             if s[0] == "P":
                 if liberal and s[1] <= target:
-                    plains.append((d, 2, int(raisable[d])))
+                    plains.append((d, s[1], 2, int(raisable[d])))
                 elif s[1] == target or (raisable[d] and s[1] == target - x):
-                    plains.append((d, 1, int(raisable[d])))
+                    plains.append((d, s[1], 1, int(raisable[d])))
             elif s[1] == target and not (s[4] and soy_locked):
                 groups.append((d, s[3]))
-        if own is not None and all(g != own for g, _c in groups) and all(d != own for d, _k, _r in plains):
+        if own is not None and all(g != own for g, _c in groups) and all(p[0] != own for p in plains):
             continue  # the owner may only add to their own declaration (C3.7)
         if not plains and len(groups) == 1:
             if own is None:
                 steps.append((target, None))
             continue
-        whole = all(k == 1 and sig[d][1] == target for d, k, _r in plains)
+        whole = all(k == 1 and value == target for _d, value, k, _r in plains)
         steps.append((target, (tuple(plains), tuple(groups), whole)))
     return remember(_PLANS, key, (own, involved, raises, tuple(steps)))
 
@@ -551,46 +543,72 @@ def table_entry(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tu
         out = list(captured)
     else:
         out = list(captures)
-    n_captures = len(out)
+    if own is None:
+        needs = [FREE] * len(out)
+    else:  # a capture leaving the own declaration keeps a card of its value (C3.7)
+        leave = 1 << sig[own][1]
+        needs = [FREE if own in m[2] else leave for m in out]
     if out and capture_rule == "forced_maximal":
-        return tuple(out), _needs(out, sig, own, n_captures)
-    out += declares
+        return tuple(out), tuple(needs)
+    if declares:
+        out += declares
+        needs += _declare_piece(x, heads[10 - x])[1]
     for d, value in raises:
         out.append(("raise", (), (d,), value + x))  # the played card alone (C3.5)
+        needs.append(1 << (value + x))
         if full:  # with loose numerals too (C3.9)
             budget = 10 - x - value
-            out += [("raise", _bits(mask), (d,), value + x + total)
-                    for mask, total in _budget_subsets(heads[budget], budget)]
+            for mask, total in _budget_subsets(heads[budget], budget):
+                out.append(("raise", BITS[mask], (d,), value + x + total))
+                needs.append(1 << (value + x + total))
     for target, spec in steps:
         if spec is None:
-            out += loose_groups[target]
-            continue
-        plains, groups, whole = spec
-        if not plains:
-            sets = [(_bits(mask), (), nparts) for mask, nparts in _loose_sets(x, heads[target], target, small)]
-        elif whole:
-            # whole plain declarations of the value: each only ever a component on its own, so
-            # the sets are the loose ones with any of them added (ordered as over the pool)
-            found = _loose_sets(x, heads[target], target, small)
-            sets = [(_bits(mask), tuple(plains[j][0] for j in _bits(dm)), nparts + dm.bit_count())
-                    for dm in range(1 << len(plains)) for mask, nparts in found]
+            found = loose_groups[target]
         else:
-            loose = [i for i, v in enumerate(vals) if v <= target]
-            n_loose = len(loose)
-            pool = tuple([(vals[i], 0, 0) for i in loose] + [(sig[d][1], k, r) for d, k, r in plains])
-            sets = []
-            for mask, nparts in _pool_sets(x, target, pool):
-                chosen = _bits(mask)
-                sets.append((tuple(loose[j] for j in chosen if j < n_loose),
-                             tuple(plains[j - n_loose][0] for j in chosen if j >= n_loose), nparts))
-        for chosen_loose, decl_ids, nparts in sets:
-            for group, comps in groups:
-                ids = decl_ids if group is None else (*decl_ids, group)
-                if own is not None and own not in ids:
-                    continue
-                if nparts + comps < 2:
-                    continue
-                out.append(("group", chosen_loose, tuple(sorted(ids)), target))
+            head = heads[target]
+            key = (x, target, head, spec, own)
+            found = _DECLARED_GROUPS.get(key)
+            if found is None:
+                found = remember(_DECLARED_GROUPS, key, _declared_groups(x, target, head, spec, own, small))
+        out += found
+        needs += [1 << target] * len(found)
     if own is None:
         out.append(LAID)
-    return tuple(out), _needs(out, sig, own, n_captures)
+        needs.append(FREE)
+    return tuple(out), tuple(needs)
+
+
+def _declared_groups(x: int, target: int, head: tuple[int, ...], spec: tuple, own: int | None,
+                     small: tuple[tuple[int, ...], ...]) -> tuple[RawMove, ...]:
+    """C3.6, C3.9: the groups of ``target`` that declarations enter (``spec`` of :func:`_plan`),
+    from ``x`` and the loose numerals ``head`` (the values ≤ ``target``, or every value when the
+    floor is not sorted; ``small``: :func:`_small_subsets` of values that ``head`` begins);
+    with ``own``, only those holding the mover's declaration (C3.7)."""
+    plains, groups, whole = spec
+    if not plains:
+        sets = [(BITS[mask], (), nparts) for mask, nparts in _loose_sets(x, head, target, small)]
+    elif whole:
+        # whole plain declarations of the value: each only ever a component on its own, so
+        # the sets are the loose ones with any of them added (ordered as over the pool)
+        found = _loose_sets(x, head, target, small)
+        sets = [(BITS[mask], tuple(plains[j][0] for j in BITS[dm]), nparts + dm.bit_count())
+                for dm in range(1 << len(plains)) for mask, nparts in found]
+    else:
+        loose = [i for i, v in enumerate(head) if v <= target]
+        n_loose = len(loose)
+        pool = tuple([(head[i], 0, 0) for i in loose] + [(value, k, r) for _d, value, k, r in plains])
+        sets = []
+        for mask, nparts in _pool_sets(x, target, pool):
+            chosen = BITS[mask]
+            sets.append((tuple(loose[j] for j in chosen if j < n_loose),
+                         tuple(plains[j - n_loose][0] for j in chosen if j >= n_loose), nparts))
+    out = []
+    for chosen_loose, decl_ids, nparts in sets:
+        for group, comps in groups:
+            ids = decl_ids if group is None else (*decl_ids, group)
+            if own is not None and own not in ids:
+                continue
+            if nparts + comps < 2:
+                continue
+            out.append(("group", chosen_loose, tuple(sorted(ids)), target))
+    return tuple(out)
