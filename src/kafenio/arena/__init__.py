@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from kafenio.arena.duplicate import (
     BACKENDS,
@@ -21,6 +22,7 @@ from kafenio.arena.duplicate import (
     DealSetResult,
     GameSpec,
     make_tasks,
+    pairings,
     run_tasks,
     seatings,
 )
@@ -32,7 +34,8 @@ __all__ = ["BACKENDS", "SEED_SCHEME_VERSION", "GameSpec", "mean_ci", "run_arena"
 def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, *,
               preset: Sequence[str] = (), options: Sequence[str] = (), workers: int | None = None,
               backend: str = "process", on_start: Callable[[int], None] | None = None,
-              on_result: Callable[[DealSetResult], None] | None = None) -> dict:
+              on_result: Callable[[DealSetResult], None] | None = None,
+              done: Sequence[DealSetResult] = ()) -> dict:
     """Play ``deals`` duplicate deal sets for every pairing of ``players`` and report.
 
     Args:
@@ -45,6 +48,8 @@ def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, *,
         backend: ``process`` or ``ray``.
         on_start: called with the number of tasks before they run (progress bars).
         on_result: called with each finished deal set, in completion order.
+        done: deal sets of this run played before (:func:`kafenio.arena.duplicate.read_log`):
+            those of its pairings and first ``deals`` deals are reported, not played again.
 
     Returns:
         the report dict of :func:`kafenio.arena.report.build_report`.
@@ -54,11 +59,14 @@ def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, *,
     """
     spec = GameSpec(game, tuple(preset), tuple(options))
     loaded = spec.load()
-    tasks = make_tasks(spec, loaded, players, deals, seed)
+    index = {entrants: p for p, entrants in enumerate(pairings(loaded, players))}
+    kept = [replace(r, pairing=index[r.entrants]) for r in done if r.entrants in index and r.deal < deals]
+    tasks = make_tasks(spec, loaded, players, deals, seed, [(r.entrants, r.deal) for r in kept])
     workers = workers or os.cpu_count() or 1
     if on_start is not None:
         on_start(len(tasks))
     start = time.perf_counter()
-    results = run_tasks(tasks, workers, backend, on_result)
+    results = sorted([*kept, *run_tasks(tasks, workers, backend, on_result)], key=lambda r: (r.pairing, r.deal))
     return build_report(loaded, results, preset=preset, options=options, players=players, deals=deals,
-                        seed=seed, seconds=time.perf_counter() - start, backend=backend, workers=workers)
+                        seed=seed, seconds=time.perf_counter() - start, backend=backend, workers=workers,
+                        resumed=len(kept))

@@ -1,13 +1,16 @@
 """The ``kafenio arena`` command: duplicate-deal matches between computer players.
 
 ``kafenio arena GAME --preset P --players expert,hard --deals N [--seed S] [--workers W]
-[--backend process|ray] [--json FILE] [--log FILE]``
+[--backend process|ray] [--json FILE] [--log FILE [--resume]]``
+
+``--resume`` reads the log first: the deal sets of this run found there are reported, not played
+again, so a long table can be played over several sessions (same game, rules, seed and playing
+code: :func:`kafenio.arena.duplicate.run_identity`).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
@@ -18,7 +21,7 @@ from rich.table import Table
 
 from kafenio.agents.levels import player_names
 from kafenio.arena import BACKENDS, run_arena
-from kafenio.arena.duplicate import DealSetResult
+from kafenio.arena.duplicate import DealSetResult, GameSpec, log_line, read_log, run_identity
 from kafenio.engine.errors import KafenioError
 from kafenio.i18n import _
 
@@ -46,15 +49,31 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
           json_path: Annotated[Path | None, typer.Option("--json", help=_("Also write the report here."))] = None,
           log: Annotated[Path | None, typer.Option(help=_(
               "Append each finished deal set here as a JSON line (partial results of a long run)."))] = None,
+          resume: Annotated[bool, typer.Option(help=_(
+              "Read --log first and do not play again the deal sets of this run found there."))] = False,
           ) -> None:
     """Play computer players against each other on duplicate deals; print margins, CIs and ratings."""
     names = [name.strip() for name in players.split(",") if name.strip()]
+    identity = run_identity(GameSpec(game, tuple(preset or ()), tuple(option or ())), seed)
+    done: list[DealSetResult] = []
+    if resume:
+        if log is None:
+            err_console.print(f"[bold red]{_('error')}:[/] {_('--resume reads the run from --log: give --log FILE')}",
+                              highlight=False)
+            raise typer.Exit(2)
+        try:
+            done, others = read_log(log, identity)
+        except KafenioError as err:
+            err_console.print(f"[bold red]{_('error')}:[/] {err}", highlight=False)
+            raise typer.Exit(2) from None
+        err_console.print(_("{log}: {n} deal sets of this run, {m} lines of other runs (not used)").format(
+            log=log, n=len(done), m=others), highlight=False)
     log_file = log.open("a", encoding="utf-8") if log is not None else None
 
     def finished(result: DealSetResult) -> None:
         bar.advance(task)
         if log_file is not None:
-            log_file.write(json.dumps(asdict(result)) + "\n")
+            log_file.write(log_line(identity, result) + "\n")
             log_file.flush()
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -63,7 +82,7 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
         try:
             report = run_arena(game, names, deals, seed, preset=preset or (), options=option or (),
                                workers=workers, backend=backend,
-                               on_start=lambda n: bar.update(task, total=n), on_result=finished)
+                               on_start=lambda n: bar.update(task, total=n), on_result=finished, done=done)
         except KafenioError as err:
             err_console.print(f"[bold red]{_('error')}:[/] {err}", highlight=False)
             raise typer.Exit(2) from None
@@ -79,7 +98,8 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
 def print_report(report: dict) -> None:
     """Print the pairing table, the rating table and (search players) the think times of a report."""
     results = Table(title=_("{game}: {n} duplicate deal sets per pairing, seed {seed} (scheme {v}), {s:.0f} s").format(
-        game=report["game"], n=report["deals"], seed=report["seed"], v=report["seed_scheme"], s=report["seconds"]))
+        game=report["game"], n=report["deals"], seed=report["seed"], v=report["seed_scheme"], s=report["seconds"])
+        + (_(", {k} deal sets from the log").format(k=report["resumed"]) if report.get("resumed") else ""))
     for col, justify in ((_("pairing"), "left"), (_("player"), "left"), (_("mean margin"), "right"),
                          (_("95% CI"), "right"), (_("win rate"), "right"), (_("W-T-L"), "right")):
         results.add_column(col, justify=justify)

@@ -17,10 +17,13 @@ command, not of the machine's load (only a seconds-only budget such as ``ismcts:
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
 import kafenio
 from kafenio.agents import Player, play_deal
@@ -32,6 +35,9 @@ from kafenio.i18n import _
 
 SEED_SCHEME_VERSION = 1
 """Bump when the mapping from (base seed, deal index) to deals, dealers or player seeds changes."""
+
+PLAYING_CODE = ("agents", "engine", "games", "rummy", "fishing", "cards.py", "arena/duplicate.py")
+"""The parts of the package whose source decides a deal set's scores (:func:`code_fingerprint`)."""
 
 BACKENDS = ("process", "ray")
 
@@ -156,8 +162,10 @@ def play_deal_set(task: Task) -> DealSetResult:
                          tuple((int(n), t, m) for n, t, m in (think[name] for name in task.entrants)))
 
 
-def make_tasks(spec: GameSpec, game: Game, players: Sequence[str], deals: int, seed: int) -> list[Task]:
-    """Every task of a run: ``deals`` deal sets for each pairing (same deals for every pairing).
+def make_tasks(spec: GameSpec, game: Game, players: Sequence[str], deals: int, seed: int,
+               done: Iterable[tuple[tuple[str, ...], int]] = ()) -> list[Task]:
+    """Every task of a run: ``deals`` deal sets for each pairing (same deals for every pairing),
+    except the ``(entrants, deal)`` sets in ``done`` (played already: :func:`read_log`).
 
     Raises:
         KafenioError: a bad player list or name (checked here, before any work is sent out).
@@ -166,8 +174,67 @@ def make_tasks(spec: GameSpec, game: Game, players: Sequence[str], deals: int, s
         raise KafenioError(_("the arena needs at least one deal"))
     for name in players:
         make_named_player(name, game, 0)
+    skip = set(done)
     return [Task(spec, p, entrants, seed, i)
-            for p, entrants in enumerate(pairings(game, players)) for i in range(deals)]
+            for p, entrants in enumerate(pairings(game, players)) for i in range(deals)
+            if (entrants, i) not in skip]
+
+
+def code_fingerprint() -> str:
+    """16 hex digits of a SHA-256 over the source files of :data:`PLAYING_CODE` (paths and
+    contents, in path order): two runs with the same fingerprint, game, rules and seed play the
+    same deal sets to the same scores, so a log of one may complete the other."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for part in PLAYING_CODE:
+        path = root / part
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            digest.update(file.relative_to(root).as_posix().encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def run_identity(spec: GameSpec, seed: int) -> dict:
+    """What a log line must share with a run to stand for one of its deal sets: ``{"game",
+    "preset", "options", "seed", "seed_scheme", "code"}`` (:func:`code_fingerprint`). The players
+    are not part of it: a pairing's deal sets serve every run that has that pairing."""
+    return {"game": spec.name, "preset": list(spec.preset), "options": list(spec.options), "seed": seed,
+            "seed_scheme": SEED_SCHEME_VERSION, "code": code_fingerprint()}
+
+
+def log_line(identity: dict, result: DealSetResult) -> str:
+    """One JSON line of a run's log: the result's fields and ``"run": identity``."""
+    return json.dumps({"run": identity, **asdict(result)})
+
+
+def read_log(path: Path, identity: dict) -> tuple[list[DealSetResult], int]:
+    """The deal sets of the run ``identity`` (:func:`run_identity`) in the log at ``path``, and
+    how many lines belong to other runs (another game, rules, seed or playing code; a line of
+    a log written before runs were named counts as another run's). A deal set logged twice
+    counts once. A missing file is an empty log.
+
+    Raises:
+        KafenioError: a line that is not a JSON object of a deal set, naming the file and line.
+    """
+    if not path.exists():
+        return [], 0
+    found: dict[tuple[tuple[str, ...], int], DealSetResult] = {}
+    others = 0
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            if row.get("run") != identity:
+                others += 1
+                continue
+            result = DealSetResult(int(row["pairing"]), int(row["deal"]), tuple(row["entrants"]),
+                                   tuple(tuple(float(x) for x in table) for table in row["scores"]),
+                                   tuple((int(n), float(t), float(m)) for n, t, m in row["think"]))
+        except (ValueError, TypeError, KeyError, AttributeError) as err:
+            raise KafenioError(_("{path} line {n}: not a deal set of an arena log ({err})").format(
+                path=path, n=number, err=err)) from None
+        found.setdefault((result.entrants, result.deal), result)
+    return list(found.values()), others
 
 
 def run_tasks(tasks: Sequence[Task], workers: int, backend: str = "process",

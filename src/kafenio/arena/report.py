@@ -20,7 +20,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kafenio.arena.duplicate import SEED_SCHEME_VERSION, DealSetResult, entrant_of_side
+from kafenio.arena.duplicate import SEED_SCHEME_VERSION, DealSetResult, code_fingerprint, entrant_of_side
 from kafenio.engine.game import Game
 
 T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
@@ -135,12 +135,15 @@ def think_times(results: Sequence[DealSetResult]) -> list[dict]:
 
 def build_report(game: Game, results: Sequence[DealSetResult], *, preset: Sequence[str],
                  options: Sequence[str], players: Sequence[str], deals: int, seed: int,
-                 seconds: float, backend: str, workers: int) -> dict:
+                 seconds: float, backend: str, workers: int, resumed: int = 0) -> dict:
     """The whole run as one JSON-ready dict (what ``--json`` writes and the tables show).
 
-    Shape: ``{"kafenio_arena": 1, "seed_scheme", "game", "preset", "options", "players",
-    "deals", "seed", "backend", "workers", "seconds", "pairings": [{"entrants", "deal_sets",
-    "rows": [EntrantRow.to_dict()]}], "ratings": [...], "think": [...]}`` (:func:`think_times`).
+    Shape: ``{"kafenio_arena": 1, "seed_scheme", "code", "game", "preset", "options", "players",
+    "deals", "seed", "backend", "workers", "seconds", "resumed", "pairings": [{"entrants",
+    "deal_sets", "rows": [EntrantRow.to_dict()]}], "ratings": [...], "think": [...]}``: ``code``
+    is :func:`~kafenio.arena.duplicate.code_fingerprint`, ``resumed`` the deal sets taken from a
+    log rather than played (``seconds`` is this invocation's wall time), ``think`` is
+    :func:`think_times`.
     """
     by_pairing: dict[int, list[DealSetResult]] = {}
     for result in results:
@@ -148,8 +151,8 @@ def build_report(game: Game, results: Sequence[DealSetResult], *, preset: Sequen
     pairings = [{"entrants": list(group[0].entrants), "deal_sets": len(group),
                  "rows": [row.to_dict() for row in pairing_rows(group)]}
                 for _p, group in sorted(by_pairing.items())]
-    return {"kafenio_arena": 1, "seed_scheme": SEED_SCHEME_VERSION, "game": game.name,
-            "preset": list(preset), "options": list(options), "players": list(players),
+    return {"kafenio_arena": 1, "seed_scheme": SEED_SCHEME_VERSION, "code": code_fingerprint(),
+            "game": game.name, "preset": list(preset), "options": list(options), "players": list(players),
             "deals": deals, "seed": seed, "backend": backend, "workers": workers,
-            "seconds": seconds, "pairings": pairings, "ratings": ratings(game, results),
+            "seconds": seconds, "resumed": resumed, "pairings": pairings, "ratings": ratings(game, results),
             "think": think_times(results)}

@@ -1,0 +1,106 @@
+"""The arena's resumable log (``--log FILE --resume``): a run completed from its log reports
+exactly what one uninterrupted run reports, plays only the missing deal sets, ignores other runs'
+lines and rejects a broken log naming the line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from kafenio.arena import run_arena
+from kafenio.arena.cli import register
+from kafenio.arena.duplicate import GameSpec, log_line, read_log, run_identity
+from kafenio.engine.errors import KafenioError
+
+PLAYERS = ["random", "heuristic", "ismcts:4"]
+
+
+def _log(path, identity, results) -> None:
+    with path.open("a", encoding="utf-8") as out:
+        for result in results:
+            out.write(log_line(identity, result) + "\n")
+
+
+def _stats(report: dict) -> list:
+    return [(p["entrants"], p["deal_sets"], p["rows"]) for p in report["pairings"]]
+
+
+def test_a_run_completed_from_its_log_equals_one_run(tmp_path):
+    identity = run_identity(GameSpec("basra"), 5)
+    log = tmp_path / "run.jsonl"
+    first: list = []
+    run_arena("basra", PLAYERS[:2], deals=3, seed=5, workers=1, on_result=first.append)
+    _log(log, identity, first)
+    done, others = read_log(log, identity)
+    assert (len(done), others) == (3, 0)
+    played: list = []
+    resumed = run_arena("basra", PLAYERS, deals=4, seed=5, workers=1, on_result=played.append, done=done)
+    # random-heuristic: deal 3 only; the pairings with ismcts:4: all four deals
+    assert sorted((r.entrants, r.deal) for r in played) == sorted(
+        [(("random", "heuristic"), 3)] + [(e, d) for e in (("random", "ismcts:4"), ("heuristic", "ismcts:4"))
+                                          for d in range(4)])
+    assert resumed["resumed"] == 3
+    whole = run_arena("basra", PLAYERS, deals=4, seed=5, workers=1)
+    assert _stats(resumed) == _stats(whole)
+    assert resumed["ratings"] == whole["ratings"]
+
+
+def test_other_runs_lines_are_not_used(tmp_path):
+    log = tmp_path / "run.jsonl"
+    results: list = []
+    run_arena("basra", PLAYERS[:2], deals=2, seed=5, workers=1, on_result=results.append)
+    _log(log, run_identity(GameSpec("basra"), 6), results)                       # another seed
+    _log(log, {**run_identity(GameSpec("basra"), 5), "code": "0" * 16}, results)   # other code
+    log.open("a").write(json.dumps({"pairing": 0, "deal": 0, "entrants": ["random", "heuristic"],
+                                    "scores": [[1, 2]], "think": []}) + "\n")      # unnamed run
+    assert read_log(log, run_identity(GameSpec("basra"), 5)) == ([], 5)
+    assert read_log(tmp_path / "missing.jsonl", run_identity(GameSpec("basra"), 5)) == ([], 0)
+
+
+@pytest.mark.parametrize("line", ["{not json", "[1, 2]", '{"run": RUN, "pairing": 0}',
+                                  '{"run": RUN, "pairing": 0, "deal": "x", "entrants": [], "scores": [], "think": []}'])
+def test_a_broken_log_names_its_line(tmp_path, line):
+    identity = run_identity(GameSpec("basra"), 5)
+    log = tmp_path / "run.jsonl"
+    log.write_text("\n" + line.replace("RUN", json.dumps(identity)) + "\n", encoding="utf-8")
+    with pytest.raises(KafenioError, match=r"run\.jsonl line 2: not a deal set"):
+        read_log(log, identity)
+
+
+def _cli() -> typer.Typer:
+    app = typer.Typer()
+    register(app)
+
+    @app.command()
+    def _other() -> None:  # a second command keeps "arena" a subcommand
+        """Unused."""
+
+    return app
+
+
+def test_cli_resume(tmp_path):
+    log = tmp_path / "run.jsonl"
+    args = ["arena", "basra", "--players", "random,heuristic", "--seed", "5", "--workers", "1", "--log", str(log)]
+    assert CliRunner().invoke(_cli(), [*args, "--deals", "2"]).exit_code == 0
+    assert len(log.read_text().splitlines()) == 2
+    out = CliRunner().invoke(_cli(), [*args, "--deals", "3", "--resume", "--json", str(tmp_path / "r.json")])
+    assert out.exit_code == 0, out.output
+    assert "2 deal sets of this" in " ".join(out.output.split())
+    assert len(log.read_text().splitlines()) == 3        # only deal 2 was played and logged
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert (report["resumed"], report["pairings"][0]["deal_sets"]) == (2, 3)
+
+
+def test_cli_resume_needs_a_log(tmp_path):
+    out = CliRunner().invoke(_cli(), ["arena", "basra", "--deals", "1", "--workers", "1", "--resume"])
+    assert out.exit_code == 2
+    assert "--log" in out.output
+    log = tmp_path / "bad.jsonl"
+    log.write_text("oops\n")
+    out = CliRunner().invoke(_cli(), ["arena", "basra", "--deals", "1", "--workers", "1", "--log", str(log),
+                                      "--resume"])
+    assert out.exit_code == 2
+    assert "line 1" in " ".join(out.output.split())
