@@ -131,7 +131,13 @@ class KafenioAECEnv(AECEnv):
         self.observation_spaces = {a: obs_space if s == 0 else spaces.Dict(dict(obs_space.spaces))
                                    for s, a in enumerate(self.possible_agents)}
         self.action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
-        self._buffers = [(np.zeros(shape, np.float32), np.zeros(num_actions, np.int8)) for _s in range(n)]
+        # the masks are numpy views of bytearrays, written through the bytearray (no numpy call)
+        masks = [bytearray(num_actions) for _s in range(n)]
+        self._buffers = [(np.zeros(shape, np.float32), np.frombuffer(m, np.int8), m) for m in masks]
+        self._no_actions = bytes(num_actions)
+        # per side, the agents of that side (rewards go to a side's agents)
+        self._side_agents = [[a for s, a in enumerate(self.possible_agents) if self._side[s] == side]
+                             for side in range(game.num_sides)]
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """``Dict(observation=Box float32, action_mask=Box int8 0/1)``; the same object per agent."""
@@ -171,12 +177,16 @@ class KafenioAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation": float32, "action_mask": int8}``: the agent's two reused buffers,
-        rewritten in place (``State.write_observation``, ``State.legal_actions_mask``)."""
+        rewritten in place (``State.write_observation``; the mask as
+        ``State.legal_actions_mask`` writes it)."""
         seat = self._seat[agent]
-        observation, mask = self._buffers[seat]
+        observation, mask, bits = self._buffers[seat]
         state = self.state
         state.write_observation(seat, observation)
-        state.legal_actions_mask(seat, mask)
+        bits[:] = self._no_actions
+        if seat == state.current_player():
+            for a in state.legal_actions():
+                bits[a] = 1
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -203,11 +213,13 @@ class KafenioAECEnv(AECEnv):
             self.rewards = dict.fromkeys(self.agents, 0.0)
         else:
             self._scores = scores
-            side = self._side
-            self.rewards = rewards = {a: float(scores[side[s]] - previous[side[s]])
-                                      for s, a in enumerate(self.agents)}
-            for a, reward in rewards.items():
-                cumulative[a] += reward
+            self.rewards = rewards = dict.fromkeys(self.agents, 0.0)
+            for side, agents in enumerate(self._side_agents):
+                reward = float(scores[side] - previous[side])
+                if reward:
+                    for a in agents:
+                        rewards[a] = reward
+                        cumulative[a] += reward
         player = state.current_player()
         if player == TERMINAL:
             self.terminations = dict.fromkeys(self.agents, True)

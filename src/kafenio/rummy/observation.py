@@ -40,61 +40,177 @@ def write_observation(self: RummyState, seat: int, out: np.ndarray) -> None:
     per other seat in play order (53 each) · hand sizes (relative, in play order) · stock ·
     pots left · pots taken per deal side from ``seat``'s side on (``N``) · the game's tail
     (``_obs_tail``: Biriba phase (4), kozi (5); Buraco phase (4), cut bonus per side) · match
-    scores ÷ 1000 per match side. Every 53 block counts card types (joker 52)."""
-    n = self.n
-    seats = [(seat + self.dir * i) % n for i in range(n)]
-    known = self.known
-    # the count lists (own hand, known cards) are small non-negative integers: through bytes
-    counts = self.hands[seat][:]
-    for other in seats[1:]:
-        counts += known[other]
-    try:
-        values = np.frombuffer(bytes(counts), dtype=np.uint8)
-    except ValueError:      # a count above 255: not in any preset's deck
-        values = np.asarray(counts)
-    known_at = (4 + n) * NUM_TYPES
-    end = known_at + (n - 1) * NUM_TYPES
-    out[:NUM_TYPES] = values[:NUM_TYPES]
-    out[known_at:end] = values[NUM_TYPES:]
-    # building, pile and its top card: one index per card, counted at once
-    slots = [NUM_TYPES + c for c in self.building]
-    pile = self.pile
-    if pile:
-        slots += [2 * NUM_TYPES + c for c in pile]
-        slots.append(3 * NUM_TYPES + pile[-1])
-    melds_at = 4 * NUM_TYPES
-    if slots:
-        out[NUM_TYPES:melds_at] = np.bincount(slots, minlength=melds_at)[NUM_TYPES:]
+    scores ÷ 1000 per match side. Every 53 block counts card types (joker 52).
+
+    The state keeps the seat's last observation (:class:`SeatImage`) and rewrites only the
+    blocks whose inputs changed since, then copies it into ``out`` whole."""
+    images = self.__dict__.get("_obs_images")
+    if images is None:
+        images = self._obs_images = ObservationImages(self.n)
+    image = images[seat]
+    if image is None:
+        image = images[seat] = SeatImage(self, seat)
+    image.update(self)
+    out[:] = image.values
+
+
+class ObservationImages(list):
+    """Per seat: its :class:`SeatImage` or ``None``. A pickled or deep-copied state starts
+    without them (they are rebuilt at its first observation)."""
+
+    def __init__(self, n: int):
+        super().__init__([None] * n)
+
+    def __reduce__(self):
+        return ObservationImages, (len(self),)
+
+
+class SeatImage:
+    """One seat's last written observation and what each part was written from; :meth:`update`
+    rewrites a part only where its inputs differ from those (a state and its clones share the
+    images: every part always shows the inputs it was last compared with).
+
+    The 53 blocks are kept as one byte per slot (``counts``: every count is at most the deck's
+    copies of a card type, six jokers with three packs) and converted into ``values`` at once
+    when one of them changed; the tail is written into ``values`` slot by slot.
+
+    Attributes:
+        values: the float32 observation.
+        counts: the 53 blocks, one byte per slot.
+        seats: the seats in play order from this one (fixed for a deal).
+        hand, building, pile, melds, known, sizes, stock, taken, extra, match: the inputs of
+            the parts as last written (``melds`` and ``known`` per block).
+    """
+
+    __slots__ = ("building", "counts", "extra", "hand", "known", "match", "melds", "pile", "seats",
+                 "sizes", "slots", "stock", "taken", "values")
+
+    def __init__(self, st: RummyState, seat: int):
+        n = st.n
+        self.values = np.zeros(observation_size(st), dtype=np.float32)
+        self.slots = memoryview(self.values)
+        self.counts = bytearray((3 + 2 * n) * NUM_TYPES)
+        self.seats = [(seat + st.dir * i) % n for i in range(n)]
+        self.hand = self.building = self.pile = self.sizes = self.stock = self.taken = None
+        self.extra = self.match = None
+        self.known = [None] * (n - 1)
+        self.melds = [None] * n
+
+    def update(self, st: RummyState) -> None:
+        """Bring :attr:`values` up to date with ``st`` (for the seat the image belongs to)."""
+        counts = self.counts
+        seats = self.seats
+        seat = seats[0]
+        changed = False
+        hand = st.hands[seat]
+        if hand != self.hand:
+            counts[:NUM_TYPES] = bytes(hand)
+            self.hand = hand[:]
+            changed = True
+        building = st.building
+        if building != self.building:
+            _count_cards(counts, NUM_TYPES, building, self.building)
+            self.building = building[:]
+            changed = True
+        pile = st.pile
+        if pile != self.pile:
+            _count_cards(counts, 2 * NUM_TYPES, pile, self.pile)
+            top = 3 * NUM_TYPES
+            if self.pile:
+                counts[top + self.pile[-1]] = 0
+            if pile:
+                counts[top + pile[-1]] = 1
+            self.pile = pile[:]
+            changed = True
+        n = st.n
+        my_side = st.side_of[seat]
+        ns = len(st.sides)
+        kept = self.melds
+        for i in range(n):
+            start = (4 + i) * NUM_TYPES
+            if i < ns:
+                side = (my_side + i) % ns
+                melds = st.melds[side]
+                if melds != kept[i]:
+                    counts[start:start + NUM_TYPES] = _meld_counts(st, side)
+                    kept[i] = melds[:]
+                    changed = True
+            elif kept[i] != ():
+                counts[start:start + NUM_TYPES] = bytes(NUM_TYPES)
+                kept[i] = ()
+                changed = True
+        known = st.known
+        kept = self.known
+        for i in range(1, n):
+            cards = known[seats[i]]
+            if cards != kept[i - 1]:
+                start = (3 + n + i) * NUM_TYPES
+                counts[start:start + NUM_TYPES] = bytes(cards)
+                kept[i - 1] = cards[:]
+                changed = True
+        values = self.values
+        at = len(counts)
+        if changed:
+            values[:at] = np.frombuffer(counts, dtype=np.uint8)
+        slots = self.slots
+        sizes = st.hand_size
+        if sizes != self.sizes:
+            for i, s in enumerate(seats):
+                slots[at + i] = sizes[s]
+            self.sizes = sizes[:]
+        at += n
+        stock = (len(st.stock), len(st.pots))
+        if stock != self.stock:
+            slots[at], slots[at + 1] = stock
+            self.stock = stock
+        at += 2
+        taken = (my_side, ns, *st.pot_taken)
+        if taken != self.taken:
+            for i in range(n):
+                slots[at + i] = taken[2 + (my_side + i) % ns] if i < ns else 0
+            self.taken = taken
+        at += n
+        extra = st._obs_tail()
+        if extra != self.extra:
+            for i, x in enumerate(extra):
+                slots[at + i] = x
+            self.extra = extra
+        at += len(extra)
+        match = st.match_scores
+        if match != self.match:
+            for i, x in enumerate(match):
+                slots[at + i] = x / 1000
+            self.match = list(match)
+
+
+def _count_cards(counts: bytearray, start: int, cards: list[int], before: list[int] | None) -> None:
+    """Write the card-type counts of ``cards`` at ``start``, where those of ``before`` were:
+    cards added at the end since are counted one by one; any other change recounts."""
+    k = 0 if before is None else len(before)
+    if k and len(cards) > k and cards[:k] == before:
+        for c in cards[k:]:
+            counts[start + c] = cards.count(c)
     else:
-        out[NUM_TYPES:melds_at] = 0.0
-    my_side = self.side_of[seat]
-    ns = len(self.sides)
-    for i in range(n):
-        start = melds_at + i * NUM_TYPES
-        if i < ns:
-            out[start:start + NUM_TYPES] = _meld_counts(self, (my_side + i) % ns)
-        else:
-            out[start:start + NUM_TYPES] = 0.0
-    sizes = self.hand_size
-    taken = self.pot_taken
-    tail = [sizes[s] for s in seats]
-    tail += (len(self.stock), len(self.pots))
-    tail += [float(taken[(my_side + i) % ns]) if i < ns else 0.0 for i in range(n)]
-    tail += self._obs_tail()
-    tail += [s / 1000 for s in self.match_scores]
-    out[end:] = tail
+        block = [0] * NUM_TYPES
+        for c in cards:
+            block[c] += 1
+        counts[start:start + NUM_TYPES] = bytes(block)
 
 
-def _meld_counts(self: RummyState, side: int) -> np.ndarray:
-    """The card-type counts (53) of ``side``'s melds on the table, kept while its meld list
-    holds the same melds (a meld never changes: a lay-off replaces it)."""
+def _meld_counts(self: RummyState, side: int) -> bytes:
+    """The card-type counts (53 bytes) of ``side``'s melds on the table, kept while its meld
+    list holds the same melds (a meld never changes: a lay-off replaces it)."""
     memo = self.__dict__.get("_meld_memo")
     if memo is None or len(memo) != len(self.melds):
-        memo = self._meld_memo = [([], np.zeros(NUM_TYPES, dtype=np.float32)) for _side in self.melds]
+        memo = self._meld_memo = [([], bytes(NUM_TYPES)) for _side in self.melds]
     melds = self.melds[side]
     kept, counts = memo[side]
     if kept != melds:
-        counts = np.bincount([c for m in melds for c in m.cards], minlength=NUM_TYPES).astype(np.float32)
+        block = [0] * NUM_TYPES
+        for m in melds:
+            for c in m.cards:
+                block[c] += 1
+        counts = bytes(block)
         memo[side] = (melds[:], counts)
     return counts
 
