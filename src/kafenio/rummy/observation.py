@@ -75,21 +75,24 @@ class SeatImage:
     when one of them changed; the tail is written into ``values`` slot by slot.
 
     Attributes:
-        values: the float32 observation.
-        counts: the 53 blocks, one byte per slot.
+        values: the float32 observation; ``slots`` writes into it.
+        counts: the 53 blocks, one byte per slot; ``head`` is ``(the first len(counts) values,
+            counts as uint8)``: the conversion's target and source.
         seats: the seats in play order from this one (fixed for a deal).
         hand, building, pile, melds, known, sizes, stock, taken, extra, match: the inputs of
-            the parts as last written (``melds`` and ``known`` per block).
+            the parts as last written (``melds`` and ``known`` per block; ``()`` for a meld
+            block past the number of sides).
     """
 
-    __slots__ = ("building", "counts", "extra", "hand", "known", "match", "melds", "pile", "seats",
-                 "sizes", "slots", "stock", "taken", "values")
+    __slots__ = ("building", "counts", "extra", "hand", "head", "known", "match", "melds", "pile",
+                 "seats", "sizes", "slots", "stock", "taken", "values")
 
     def __init__(self, st: RummyState, seat: int):
         n = st.n
         self.values = np.zeros(observation_size(st), dtype=np.float32)
         self.slots = memoryview(self.values)
         self.counts = bytearray((3 + 2 * n) * NUM_TYPES)
+        self.head = (self.values[:len(self.counts)], np.frombuffer(self.counts, dtype=np.uint8))
         self.seats = [(seat + st.dir * i) % n for i in range(n)]
         self.hand = self.building = self.pile = self.sizes = self.stock = self.taken = None
         self.extra = self.match = None
@@ -148,10 +151,10 @@ class SeatImage:
                 counts[start:start + NUM_TYPES] = bytes(cards)
                 kept[i - 1] = cards[:]
                 changed = True
-        values = self.values
-        at = len(counts)
         if changed:
-            values[:at] = np.frombuffer(counts, dtype=np.uint8)
+            head, source = self.head
+            head[:] = source
+        at = len(counts)
         slots = self.slots
         sizes = st.hand_size
         if sizes != self.sizes:
