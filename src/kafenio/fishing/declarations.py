@@ -270,30 +270,35 @@ class DeclarationState(FishingState):
 
         A card of the declaration's value always has one (taking it: every capture list of that
         value includes it); a card with a capture while another card of that value stays in hand
-        has one. When the own declaration is the only one, with strict plain declarations and no
-        self-raise, a numeral without a capture can only add to it, at its value V: it needs a
-        V card left and loose numerals worth V − x (C3.6). Other cards are decided by their full
-        move list."""
+        has one. With strict plain declarations and no self-raise, a numeral x without a capture
+        can only add to the own declaration, at its value V (C3.6, C3.7): it needs a V card left
+        and a part worth V with the played card — loose numerals worth V − x, or an opponent's
+        plain declaration of V − x that the card raises (C3.5). Other cards are decided by their
+        full move list."""
         hand = self.hands[seat]
         game = self.game
         decl = self.decls[own]
         value = decl.value
         holders = sum(1 for c in hand if VALUE[c] == value)
         capturing = self._capturing_values() if holders else 0
-        alone = len(self.decls) == 1 and game.plain_as_card == "strict" and not game.self_raise
-        if alone:
+        strict = game.plain_as_card == "strict" and not game.self_raise
+        if strict:
             addable = holders and (decl.kind == "P" or not (decl.soy and game.soy_locked))
             reach = 1  # bit s: loose numerals worth s
             for c in self.floor:
                 if VALUE[c]:
                     reach |= reach << VALUE[c]
+            sides = game._sides
+            for d in self.decls:
+                if d.kind == "P" and sides[d.owner] != sides[seat]:
+                    reach |= 1 << d.value
         legal = []
         for card in hand:
             x = VALUE[card]
             if x == value or capturing >> x & 1:
                 legal.append(card)
                 continue
-            if alone and x:
+            if strict and x:
                 if addable and x < value and reach >> (value - x) & 1:
                     legal.append(card)
                 continue
