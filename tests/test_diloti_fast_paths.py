@@ -280,6 +280,7 @@ TABLES = [
     "{KS QH JD 4C 6S P10@1(6D 4D) G2@1(2S | 2C)}",
     "{AS AH AD AC 2S 2H 3D 3C}",
     "{3S 4H 5D 6C 7S 8H 9D 10C P8@1(5S 3H) P5@1(4S AH)}",
+    "{9S 2D P8@0(5C 3D) P3@1(AS 2H)}",  # the owner of P8 adds to it by raising P3 with a 5
 ]
 
 
