@@ -5,6 +5,7 @@ Needs pettingzoo==1.26.1 (and its gymnasium); skipped without them.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import random
 import warnings
@@ -92,6 +93,23 @@ def test_observe_rewrites_each_agents_buffers(game):
         if state.is_terminal():
             break
         env.step(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", ["biriba", "basra"])
+def test_a_deep_copy_observes_its_own_state(game):
+    env = KafenioAECEnv(game)
+    env.reset(seed=2)
+    rng = random.Random(2)
+    for _step in range(20):
+        env.observe(env.agent_selection)
+        env.step(rng.choice(env.state.legal_actions()))
+    twin = copy.deepcopy(env)
+    for current in (env, twin, twin, env):
+        state = current.state
+        obs = current.observe(current.agent_selection)
+        assert np.flatnonzero(obs["action_mask"]).tolist() == state.legal_actions()
+        assert np.array_equal(obs["observation"], state.observation_tensor(state.current_player()))
+        current.step(state.legal_actions()[-1])
 
 
 def test_mask_is_zero_off_turn():

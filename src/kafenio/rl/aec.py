@@ -131,9 +131,7 @@ class KafenioAECEnv(AECEnv):
         self.observation_spaces = {a: obs_space if s == 0 else spaces.Dict(dict(obs_space.spaces))
                                    for s, a in enumerate(self.possible_agents)}
         self.action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
-        # the masks are numpy views of bytearrays, written through the bytearray (no numpy call)
-        masks = [bytearray(num_actions) for _s in range(n)]
-        self._buffers = [(np.zeros(shape, np.float32), np.frombuffer(m, np.int8), m) for m in masks]
+        self._buffers = [(np.zeros(shape, np.float32), np.zeros(num_actions, np.int8)) for _s in range(n)]
         self._no_actions = bytes(num_actions)
         # per side, the agents of that side (rewards go to a side's agents)
         self._side_agents = [[a for s, a in enumerate(self.possible_agents) if self._side[s] == side]
@@ -178,11 +176,12 @@ class KafenioAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation": float32, "action_mask": int8}``: the agent's two reused buffers,
         rewritten in place (``State.write_observation``; the mask as
-        ``State.legal_actions_mask`` writes it)."""
+        ``State.legal_actions_mask`` writes it, through a byte view: no numpy call)."""
         seat = self._seat[agent]
-        observation, mask, bits = self._buffers[seat]
+        observation, mask = self._buffers[seat]
         state = self.state
         state.write_observation(seat, observation)
+        bits = memoryview(mask).cast("B")
         bits[:] = self._no_actions
         if seat == state.current_player():
             for a in state.legal_actions():
