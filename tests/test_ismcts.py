@@ -9,13 +9,15 @@ import pytest
 import kafenio
 from kafenio.agents.ismcts import (
     GAME_SEARCH,
+    RUMMY_PILE_SEARCH,
     Budget,
     ISMCTSPlayer,
     RolloutPolicy,
     SearchSettings,
     search_settings,
+    side_margins,
 )
-from kafenio.agents.rummy_search import HAND_WEIGHT, position_scores, preferred_moves
+from kafenio.agents.rummy_search import HAND_WEIGHT, pile_preferred_moves, position_scores, preferred_moves
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Seat
 from kafenio.rummy import actions as A
@@ -35,9 +37,10 @@ def mid_deal(seed: int, moves: int = 5, name: str = "basra", **options):
     return game, state
 
 
-@pytest.mark.parametrize(("name", "options", "iterations"), [
-    ("basra", {"num_players": 2}, 60), ("basra", {"num_players": 4}, 60), ("biriba", {}, 8)])
-def test_decision_ignores_hidden_cards(name, options, iterations):
+@pytest.mark.parametrize(("name", "options", "iterations", "settings"), [
+    ("basra", {"num_players": 2}, 60, None), ("basra", {"num_players": 4}, 60, None), ("biriba", {}, 8, None),
+    ("biriba", {}, 30, RUMMY_PILE_SEARCH), ("buraco", {}, 30, RUMMY_PILE_SEARCH)])
+def test_decision_ignores_hidden_cards(name, options, iterations, settings):
     if name not in kafenio.available_games():
         pytest.skip(f"{name} not available yet")
     game, state = mid_deal(11, name=name, **options)
@@ -49,7 +52,7 @@ def test_decision_ignores_hidden_cards(name, options, iterations):
     assert any(poisoned.view(s) != state.view(s) for s in range(game.num_players) if s != seat)
     searches = []
     for copy in (state, poisoned):
-        player = ISMCTSPlayer(game, seed=5, budget=Budget(iterations=iterations))
+        player = ISMCTSPlayer(game, seed=5, budget=Budget(iterations=iterations), settings=settings)
         action = player.step(Seat(copy, seat))
         searches.append((action, player.last_search.stats))
     # fails if the game's resample_from_infostate draws from the hidden cards in their actual
@@ -108,6 +111,20 @@ def test_rollout_stops_after_its_depth_and_prefers_melding():
     assert list(preferred_moves([A.RETRACT, A.MELD_ADD + 52, A.MELD_ADD + 4, discard])) == [A.MELD_ADD + 4]
     assert list(preferred_moves([A.RETRACT, discard])) == [discard]
     assert list(preferred_moves([A.RETRACT])) == [A.RETRACT]
+    assert list(preferred_moves([A.DRAW, A.TAKE])) == [A.DRAW, A.TAKE]
+    # the expert's rollouts take the pile and keep their wilds, melding as before
+    wild_discard = A.DISCARD + 52
+    assert list(pile_preferred_moves([A.DRAW, A.TAKE])) == [A.TAKE]
+    assert list(pile_preferred_moves([A.DRAW])) == [A.DRAW]
+    assert list(pile_preferred_moves([discard, wild_discard, A.DISCARD + 1])) == [discard]
+    assert list(pile_preferred_moves([A.RETRACT, wild_discard])) == [A.RETRACT, wild_discard]
+    assert list(pile_preferred_moves([A.MELD_END, discard, layoff, wild_layoff])) == [layoff]
+
+
+def test_side_margins_against_the_best_other_side():
+    assert side_margins([10, 4]) == [6, -6]
+    assert side_margins([3, 9, 5]) == [-6, 4, -4]
+    assert side_margins([7, 7, 1]) == [0, 0, -6]
 
 
 def test_position_scores_lift_the_hand_penalty_until_the_deal_ends():

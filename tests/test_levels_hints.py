@@ -10,7 +10,7 @@ import kafenio
 from kafenio.agents import RandomPlayer
 from kafenio.agents.hints import suggest
 from kafenio.agents.ismcts import Budget, ISMCTSPlayer, search_settings
-from kafenio.agents.levels import LEVELS, SEARCH_BUDGETS, make_level_player, make_named_player
+from kafenio.agents.levels import LEVEL_SEARCH, LEVELS, SEARCH_BUDGETS, make_level_player, make_named_player
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Seat
 
@@ -79,3 +79,14 @@ def test_search_levels_take_the_games_budget_and_drop_caps_on_request(game):
         assert bound.budget == Budget(player.budget.iterations)
     assert make_named_player("ismcts:50/1.5s", game, 1, time_caps=False).budget == Budget(50)
     assert make_named_player("expert", game, 1, time_caps=False).budget.seconds is None
+
+
+@pytest.mark.parametrize("name", ["biriba", "buraco"])
+def test_rummy_expert_searches_with_its_own_settings(name):
+    if name not in kafenio.available_games():
+        pytest.skip(f"{name} not available yet")
+    game = kafenio.load_game(name)
+    hard, expert = make_level_player("hard", game, 1), make_level_player("expert", game, 1)
+    assert hard.settings == search_settings(game)
+    assert expert.settings == LEVEL_SEARCH["expert"][name] != hard.settings
+    assert hard.budget.iterations < expert.budget.iterations and expert.budget.seconds <= 2.0

@@ -108,6 +108,12 @@ RUMMY_SEARCH = SearchSettings(rollout_depth=ROLLOUT_DEPTH_RUMMY, evaluation=rumm
                               rollout_preference=ROLLOUT_PREFERENCE_RUMMY)
 """Biriba's and Buraco's settings (:mod:`kafenio.agents.rummy_search`)."""
 
+RUMMY_PILE_SEARCH = SearchSettings(rollout_depth=ROLLOUT_DEPTH_RUMMY, evaluation=rummy_search.position_scores,
+                                   preferred_moves=rummy_search.pile_preferred_moves,
+                                   rollout_preference=ROLLOUT_PREFERENCE_RUMMY)
+""":data:`RUMMY_SEARCH` whose rollouts take the discard pile and keep their wilds
+(:func:`kafenio.agents.rummy_search.pile_preferred_moves`)."""
+
 GAME_SEARCH: dict[str, SearchSettings] = {"biriba": RUMMY_SEARCH, "buraco": RUMMY_SEARCH}
 """Per game, its search settings; a game not listed rolls out at random to the end of the deal
 (the fishing games: a Basra deal is about 50 moves)."""

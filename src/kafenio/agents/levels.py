@@ -6,12 +6,13 @@ level      player
 easy       the game's heuristic, but half of its moves are uniformly random
 medium     the game's heuristic player
 hard       ISMCTS with the game's search settings, :data:`SEARCH_BUDGETS` ``["hard"]`` a move
-expert     ISMCTS with the game's search settings, :data:`SEARCH_BUDGETS` ``["expert"]`` a move
+expert     ISMCTS with :data:`LEVEL_SEARCH` ``["expert"]`` (Biriba, Buraco: rollouts that take the
+           pile and keep wilds) or the game's settings, :data:`SEARCH_BUDGETS` ``["expert"]`` a move
 =========  ====================================================================================
 
 The search settings (rollout depth, leaf evaluation, rollout rule of thumb) are
-:data:`kafenio.agents.ismcts.GAME_SEARCH`; the budgets are per game, so that expert stays within
-about 2 s a move on a 2-core machine.
+:data:`kafenio.agents.ismcts.GAME_SEARCH`, replaced per level and game by :data:`LEVEL_SEARCH`;
+the budgets are per game, so that expert stays within about 2 s a move on a 2-core machine.
 
 Player names (:func:`make_named_player`): ``random``, ``heuristic``, ``ismcts`` (500 iterations),
 ``ismcts:BUDGET`` (``ismcts:2000``, ``ismcts:1.5s``, ``ismcts:500/2s``; see
@@ -29,7 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from kafenio.agents import Player, make_player
-from kafenio.agents.ismcts import DEFAULT_BUDGET, Budget, ISMCTSPlayer
+from kafenio.agents.ismcts import DEFAULT_BUDGET, RUMMY_PILE_SEARCH, Budget, ISMCTSPlayer, SearchSettings
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Game, Seat
 from kafenio.i18n import _
@@ -63,12 +64,23 @@ class NoisyPlayer(Player):
 SEARCH_BUDGETS: dict[str, dict[str, Budget]] = {
     "hard": {"*": Budget(iterations=200, seconds=1.0)},
     "expert": {"*": Budget(iterations=1000, seconds=2.0),
-               "biriba": Budget(iterations=600, seconds=2.0), "buraco": Budget(iterations=600, seconds=2.0)},
+               "biriba": Budget(iterations=400, seconds=2.0), "buraco": Budget(iterations=400, seconds=2.0)},
 }
-"""Per search level, the per-move budget per game name (``"*"``: every other game). A Biriba or
-Buraco iteration cost about 2 ms on the shared 2-core development machine (``hard`` thought
-0.41 s a searched move at a load average of 4–12, a Basra ``hard`` 0.19 s; ``docs/strength.md``),
-so expert searches 600 iterations there rather than 1000; under heavy load its 2 s cap binds."""
+"""Per search level, the per-move budget per game name (``"*"``: every other game). Expert
+searches 400 iterations on Biriba and Buraco, with its own rollouts (:data:`LEVEL_SEARCH`): 600
+with hard's rollouts did not beat hard, and each rummy iteration costs about 0.25 ms of CPU on the
+shared 2-core development machine (``hard`` 0.06 s, ``expert`` 0.12 s a searched move in the
+Biriba run of ``docs/strength.md``); under heavy load the 2 s cap binds."""
+
+
+LEVEL_SEARCH: dict[str, dict[str, SearchSettings]] = {
+    "expert": {"biriba": RUMMY_PILE_SEARCH, "buraco": RUMMY_PILE_SEARCH},
+}
+"""Per search level, search settings per game name that replace the game's own
+(:data:`kafenio.agents.ismcts.GAME_SEARCH`); a game not listed searches with its own. Expert's
+Biriba and Buraco rollouts take the discard pile and keep their wilds
+(:func:`kafenio.agents.rummy_search.pile_preferred_moves`);
+``docs/strength.md`` has the runs that chose it."""
 
 
 @dataclass(frozen=True)
@@ -80,19 +92,22 @@ class Level:
         description: one line for menus and ``--help``.
         build: ``(game, seed) -> Player`` for a level without search, else ``None``.
         budgets: a search level's budgets per game name (``"*"`` for the rest).
+        settings: a search level's search settings per game name (a game not listed: its own).
     """
 
     name: str
     description: str
     build: Callable[[Game, int | None], Player] | None = None
     budgets: Mapping[str, Budget] = field(default_factory=dict)
+    settings: Mapping[str, SearchSettings] = field(default_factory=dict)
 
     def make(self, game: Game, seed: int | None = None, *, time_caps: bool = True) -> Player:
         """The level's player for ``game``; ``time_caps=False`` drops a search budget's time cap."""
         if self.build is not None:
             return self.build(game, seed)
         budget = self.budgets.get(game.name, self.budgets["*"])
-        return ISMCTSPlayer(game, seed, budget if time_caps else budget.iteration_bound())
+        return ISMCTSPlayer(game, seed, budget if time_caps else budget.iteration_bound(),
+                            settings=self.settings.get(game.name))
 
 
 def _easy(game: Game, seed: int | None) -> Player:
@@ -104,7 +119,8 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", _("heuristic play with half of the moves at random"), _easy),
     Level("medium", _("the heuristic player"), lambda game, seed: make_player("heuristic", game, seed)),
     Level("hard", _("information-set search, at most 1 s a move"), budgets=SEARCH_BUDGETS["hard"]),
-    Level("expert", _("information-set search, at most 2 s a move"), budgets=SEARCH_BUDGETS["expert"]),
+    Level("expert", _("information-set search, at most 2 s a move"), budgets=SEARCH_BUDGETS["expert"],
+          settings=LEVEL_SEARCH["expert"]),
 )}
 """The levels from weakest to strongest."""
 

@@ -14,13 +14,17 @@ information), never on the real deal.
   finish the meld being built, else add a natural card to it or start one, else any move but
   ``retract`` and ``reject`` — the greedy melding of
   :class:`kafenio.agents.heuristic_rummy.RummyHeuristic` at the cost of a random move.
+* :func:`pile_preferred_moves`: the same, but the rollout takes the discard pile whenever it may
+  and keeps its wilds (no wild discard while another move is left): the expert level's rollouts
+  (:data:`kafenio.agents.levels.LEVEL_SEARCH`), chosen by duplicate runs (``docs/strength.md``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import mul
 
+from kafenio.cards import NUM_TYPES
 from kafenio.engine.game import State
 from kafenio.rummy import actions as A
 from kafenio.rummy.melds import is_wild_type
@@ -49,9 +53,11 @@ def position_scores(state: State) -> list[float]:
 _LAYOFF, _END, _ADD, _OTHER, _NEVER = range(5)
 
 
-def _move_kinds() -> bytes:
-    """Per action id below :data:`kafenio.rummy.actions.NUM_ACTIONS`, its bucket in
-    :func:`preferred_moves`: natural lay-off, meld end, natural meld card, other, never."""
+def _move_kinds(pile_first: bool = False) -> bytes:
+    """Per action id below :data:`kafenio.rummy.actions.NUM_ACTIONS`, its bucket in a rollout
+    preference: natural lay-off, meld end, natural meld card, other, never. ``pile_first``:
+    drawing from the stock and discarding a wild are never preferred
+    (:func:`pile_preferred_moves`)."""
     kinds = bytearray([_OTHER]) * A.NUM_ACTIONS
     for a in range(A.LAYOFF, A.BIRIBA_ACTIONS):
         kinds[a] = _NEVER if is_wild_type(A.action_card(a)) else _LAYOFF
@@ -59,23 +65,34 @@ def _move_kinds() -> bytes:
         kinds[a] = _NEVER if is_wild_type(a - A.MELD_ADD) else _ADD
     kinds[A.MELD_END] = kinds[A.MELD_END_HIGH] = _END
     kinds[A.RETRACT] = kinds[A.REJECT] = _NEVER
+    if pile_first:
+        kinds[A.DRAW] = _NEVER
+        for t in range(NUM_TYPES):
+            if is_wild_type(t):
+                kinds[A.DISCARD + t] = _NEVER
     return bytes(kinds)
 
 
-_KINDS = _move_kinds()
-"""Per action id, its :func:`preferred_moves` bucket."""
+def _preference(kinds: bytes) -> Callable[[Sequence[int]], Sequence[int]]:
+    """The preference that buckets the legal actions by ``kinds`` (:func:`_move_kinds`)."""
+
+    def prefer(legal: Sequence[int]) -> Sequence[int]:
+        buckets: tuple[list[int], ...] = ([], [], [], [], [])
+        for a in legal:
+            buckets[kinds[a]].append(a)
+        for bucket in buckets[:_NEVER]:
+            if bucket:
+                return bucket
+        return legal
+
+    return prefer
 
 
-def preferred_moves(legal: Sequence[int]) -> Sequence[int]:
-    """The legal actions a greedy melder picks from (see the module docstring); never empty.
+preferred_moves = _preference(_move_kinds())
+preferred_moves.__doc__ = """The legal actions a greedy melder picks from (see the module docstring); never empty:
+the first non-empty bucket of natural lay-offs, meld ends, natural meld cards and other moves
+(one table look-up an action), in the order of ``legal``."""
 
-    The first non-empty bucket of natural lay-offs, meld ends, natural meld cards and other
-    moves, in the order of ``legal`` (one table look-up an action, :data:`_KINDS`)."""
-    buckets: tuple[list[int], ...] = ([], [], [], [], [])
-    kinds = _KINDS
-    for a in legal:
-        buckets[kinds[a]].append(a)
-    for bucket in buckets[:_NEVER]:
-        if bucket:
-            return bucket
-    return legal
+pile_preferred_moves = _preference(_move_kinds(pile_first=True))
+pile_preferred_moves.__doc__ = """:func:`preferred_moves` that takes the discard pile whenever it may (never draws
+from the stock then) and never discards a wild when another move is left; never empty."""
