@@ -259,12 +259,15 @@ class Rules(Mapping):
         presets: the presets it was built from (base first).
     """
 
-    __slots__ = ("_values", "game", "presets")
+    __slots__ = ("__dict__", "_values", "game", "presets")
 
     def __init__(self, game: str, values: Mapping[str, Any], presets: tuple[str, ...] = ()):
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "presets", presets)
         object.__setattr__(self, "_values", dict(values))
+        # the options as instance attributes, read without a failed lookup first (engines read
+        # them at every move); a name the class defines keeps meaning the class's attribute
+        self.__dict__.update((k, v) for k, v in self._values.items() if not hasattr(Rules, k))
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
