@@ -231,7 +231,7 @@ class RummyState(State):
         self._legal_cache: tuple[int, list[int]] | None = None
         self.memo = memo_of(self.mr)
         self.facts: dict[int, SideFacts] = {}
-        self.hand_points = [(b"", 0)] * n               # per seat: (hand counts, their points)
+        self.hand_points = [([], 0)] * n                # per seat: (a copy of the hand's counts, their points)
         self.side_rest: dict[int, tuple] = {}          # per side: (inputs, total without hands)
         self._deal(deck, [(first + self.dir * i) % n for i in range(n)])
         self.hand_size = [sum(h) for h in self.hands]
@@ -726,10 +726,10 @@ class RummyState(State):
             unplayed: Sequence[int] = ()
             hand_points = 0
             for s in seats:
-                counts = bytes(hands[s])
+                counts = hands[s]
                 known = seen[s]
                 if known[0] != counts:
-                    known = seen[s] = (counts, sum(map(_mul, values, counts)))
+                    known = seen[s] = (counts[:], sum(map(_mul, values, counts)))
                 hand_points += known[1]
                 if self.unplayed[s]:
                     pot = "unplayed"
