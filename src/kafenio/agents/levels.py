@@ -6,8 +6,8 @@ level      player
 easy       the game's heuristic, but half of its moves are uniformly random
 medium     the game's heuristic player
 hard       ISMCTS with the game's search settings, :data:`SEARCH_BUDGETS` ``["hard"]`` a move
-expert     ISMCTS with :data:`LEVEL_SEARCH` ``["expert"]`` (Biriba, Buraco: rollouts that take the
-           pile and keep wilds) or the game's settings, :data:`SEARCH_BUDGETS` ``["expert"]`` a move
+expert     ISMCTS with :data:`LEVEL_SEARCH` ``["expert"]`` (Biriba: rollouts that take the pile and
+           keep wilds) or the game's settings, :data:`SEARCH_BUDGETS` ``["expert"]`` a move
 =========  ====================================================================================
 
 The search settings (rollout depth, leaf evaluation, rollout rule of thumb) are
@@ -64,22 +64,23 @@ class NoisyPlayer(Player):
 SEARCH_BUDGETS: dict[str, dict[str, Budget]] = {
     "hard": {"*": Budget(iterations=200, seconds=1.0)},
     "expert": {"*": Budget(iterations=1000, seconds=2.0),
-               "biriba": Budget(iterations=400, seconds=2.0), "buraco": Budget(iterations=400, seconds=2.0)},
+               "biriba": Budget(iterations=400, seconds=2.0), "buraco": Budget(iterations=600, seconds=2.0)},
 }
 """Per search level, the per-move budget per game name (``"*"``: every other game). Expert
-searches 400 iterations on Biriba and Buraco, with its own rollouts (:data:`LEVEL_SEARCH`): 600
-with hard's rollouts did not beat hard, and each rummy iteration costs about 0.25 ms of CPU on the
-shared 2-core development machine (``hard`` 0.06 s, ``expert`` 0.12 s a searched move in the
-Biriba run of ``docs/strength.md``); under heavy load the 2 s cap binds."""
+searches 400 iterations on Biriba, with its own rollouts (:data:`LEVEL_SEARCH`): 600 with hard's
+rollouts did not beat hard there. On Buraco it keeps 600 with hard's rollouts (the pile-taking
+rollouts did worse there). A rummy iteration costs about 0.25 ms of CPU on the shared 2-core
+development machine (``hard`` 0.06 s, ``expert`` 0.12 s a searched move in the runs of
+``docs/strength.md``); under heavy load the 2 s cap binds."""
 
 
 LEVEL_SEARCH: dict[str, dict[str, SearchSettings]] = {
-    "expert": {"biriba": RUMMY_PILE_SEARCH, "buraco": RUMMY_PILE_SEARCH},
+    "expert": {"biriba": RUMMY_PILE_SEARCH},
 }
 """Per search level, search settings per game name that replace the game's own
 (:data:`kafenio.agents.ismcts.GAME_SEARCH`); a game not listed searches with its own. Expert's
-Biriba and Buraco rollouts take the discard pile and keep their wilds
-(:func:`kafenio.agents.rummy_search.pile_preferred_moves`);
+Biriba rollouts take the discard pile and keep their wilds
+(:func:`kafenio.agents.rummy_search.pile_preferred_moves`; on Buraco they did worse);
 ``docs/strength.md`` has the runs that chose it."""
 
 

@@ -15,8 +15,9 @@ information), never on the real deal.
   ``retract`` and ``reject`` — the greedy melding of
   :class:`kafenio.agents.heuristic_rummy.RummyHeuristic` at the cost of a random move.
 * :func:`pile_preferred_moves`: the same, but the rollout takes the discard pile whenever it may
-  and keeps its wilds (no wild discard while another move is left): the expert level's rollouts
-  (:data:`kafenio.agents.levels.LEVEL_SEARCH`), chosen by duplicate runs (``docs/strength.md``).
+  and keeps its wilds (no wild discard while another move is left): the expert level's Biriba
+  rollouts (:data:`kafenio.agents.levels.LEVEL_SEARCH`), chosen by duplicate runs
+  (``docs/strength.md``).
 """
 
 from __future__ import annotations
