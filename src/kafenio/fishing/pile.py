@@ -288,6 +288,11 @@ class PileState(FishingState):
         return format_card(card) if who is None or seat in who else HIDDEN
 
     def _secret_from(self, seat: int | None) -> list[int]:
+        """A believed bluff's face-down card stays hidden until the deal ends, when it is
+        counted with its side's cards (fishing-relatives.md A4.2, A6): then nothing is secret,
+        so a determinization of a finished deal moves nothing its score sheet shows."""
+        if self.is_terminal():
+            return []
         out = [c for c, who in self.secrets.items() if seat not in who]
         if self.claim is not None and self.claim[0] != seat:
             out.append(self.claim[1])
