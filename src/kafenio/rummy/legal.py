@@ -22,8 +22,7 @@ from kafenio.rummy.melds import (
     layoff_candidates,
     layoff_options,
     memo_of,
-    run_counts,
-    run_key,
+    run_memo_key,
     run_spans,
     set_sizes,
     startable,
@@ -177,7 +176,7 @@ def _building_actions(st: RummyState, seat: int) -> list[int]:
     limit = total - 2           # a meld of at most this size leaves two cards: always fine
     size_ok = None
     out = []
-    for c, sizes in _additions(st, seat):
+    for c, sizes in _find_additions(hand, chosen, st.mr, st.set_ranks_allowed(st.side_of[seat])):
         if sizes and sizes[0] <= limit:
             out.append(A.MELD_ADD + c)
             continue
@@ -192,15 +191,6 @@ def _building_actions(st: RummyState, seat: int) -> list[int]:
     return out
 
 
-def _additions(st: RummyState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-    """``(card type, sizes of the legal melds it completes)`` for every type in hand that may
-    join the meld under construction."""
-    hand = st.hands[seat]
-    chosen = st.building
-    allowed = st.set_ranks_allowed(st.side_of[seat])
-    return _find_additions(hand, chosen, st.mr, allowed)
-
-
 _SUIT_TYPES = [lanes_of(range(13 * s, 13 * s + 13)) for s in range(4)]
 _RANK_TYPES = [lanes_of(range(a, 52, 13)) for a in range(13)]
 _MIDDLE_TYPES = [lanes_of(range(13 * s + 2, 13 * s + 13)) for s in range(4)]     # 3…K of a suit
@@ -209,13 +199,14 @@ _ALL_TYPES = range(NUM_TYPES)
 
 def _find_additions(hand: list[int], chosen: list[int], mr,
                     allowed: frozenset | None) -> list[tuple[int, tuple[int, ...]]]:
-    """:func:`_additions` computed: each type that may join asked with
+    """``(card type, sizes of the legal melds it completes)`` for every type in ``hand`` that
+    may join the meld under construction ``chosen``: each type that may join asked with
     :func:`~kafenio.rummy.melds.complete_sizes`, except that
 
     * the runs of a natural 3…K of a suit the chosen naturals allow (all of them with none
       chosen) come from one scan per suit (:func:`run_spans`, ``extra=1``, memoized on the
-      suit's counts as :func:`run_counts` and the chosen cards as :func:`run_key` give them,
-      alike for every suit);
+      suit's counts and the chosen cards as :func:`run_memo_key` gives them, alike for every
+      suit);
       with a natural chosen such a card cannot join a set as well (the chosen cards hold
       another of its suit);
     * with a natural ``nat`` chosen, the wilds other than its suit's 2 (the joker, the other 2s)
@@ -260,12 +251,10 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
         memo = memo_of(mr)
         fresh = ~lanes_of(chosen)
         for suit in suits or range(4):
-            base = suit * 13
-            others = min(other - hand[base + 1], mr.max_wilds)
-            key = ("spans", run_key(chosen, suit), run_counts(chosen, hand, suit, mr.max_wilds), others)
+            key = ("spans", *run_memo_key(chosen, hand, suit, mr, other))
             spans = memo.get(key)
             if spans is None:
-                spans = memo[key] = tuple(run_spans(chosen, hand, suit, mr, others, 1))
+                spans = memo[key] = tuple(run_spans(chosen, hand, suit, mr, key[3], 1))
             middle = asked & _MIDDLE_TYPES[suit] & fresh
             asked ^= middle
             for c in _members(_ALL_TYPES, middle):

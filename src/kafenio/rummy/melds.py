@@ -524,12 +524,10 @@ def complete_sizes(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
         memo = memo_of(mr)
         other = hand[JOKER] + hand[1] + hand[14] + hand[27] + hand[40]
         for suit in (suits or range(4)):
-            base = suit * 13
-            others = min(other - hand[base + 1], mr.max_wilds)
-            key = ("run", run_key(chosen, suit), run_counts(chosen, hand, suit, mr.max_wilds), others)
+            key = ("run", *run_memo_key(chosen, hand, suit, mr, other))
             found = memo.get(key)
             if found is None:
-                found = memo[key] = _run_sizes(chosen, hand, suit, mr, others)
+                found = memo[key] = _run_sizes(chosen, hand, suit, mr, key[3])
             sizes.update(found)
     set_sizes(chosen, naturals, hand, mr, mr.set_ranks if set_ranks is None else set_ranks, sizes)
     return tuple(sorted(sizes))
@@ -584,6 +582,16 @@ def run_key(chosen: Sequence[int], suit: int) -> bytes:
                          for c in chosen]))
 
 
+def run_memo_key(chosen: Sequence[int], hand: Sequence[int], suit: int, mr: MeldRules,
+                 other: int) -> tuple[bytes, bytes, int]:
+    """What decides the runs of ``suit`` completing ``chosen`` from ``hand`` (a memo key, shared
+    by hands alike in it): :func:`run_key`, :func:`run_counts` and the other wilds usable (the
+    hand's ``other`` wilds but the suit's 2, at most ``max_wilds``; the last item is that number,
+    :func:`run_spans`'s ``other_wilds``)."""
+    others = min(other - hand[13 * suit + 1], mr.max_wilds)
+    return run_key(chosen, suit), run_counts(chosen, hand, suit, mr.max_wilds), others
+
+
 def run_counts(chosen: Sequence[int], hand: Sequence[int], suit: int, max_wilds: int) -> bytes:
     """The counts of ``suit`` in ``hand`` (A…K, 13 bytes) as :func:`_scan_intervals` reads them
     for runs holding the chosen naturals 3…K of the suit: with such a natural at positions
@@ -603,25 +611,27 @@ def run_counts(chosen: Sequence[int], hand: Sequence[int], suit: int, max_wilds:
             hi = max(hi, r)
     if not hi:
         return seg
-    left, gaps = lo - 1, 0
-    while left >= 3:
-        if not seg[left - 1]:
-            gaps += 1
-            if gaps > max_wilds:
-                break
-        left -= 1
-    right, gaps = hi + 1, 0
-    while right <= 13:
-        if not seg[right - 1]:
-            gaps += 1
-            if gaps > max_wilds:
-                break
-        right += 1
+    left = _reach(seg, lo - 1, -1, max_wilds)
+    right = _reach(seg, hi + 1, 1, max_wilds)
     ace = seg[0] if left < 3 or right > 13 else 0
     start = max(left, 2)                 # the first kept position is start + 1, at index start
     stop = min(right, 14) - 1            # the last kept one
     return (bytes((ace, seg[1])) + bytes(start - 2) + seg[start:stop].translate(PRESENT)
             + bytes(13 - stop))
+
+
+def _reach(seg: bytes, pos: int, step: int, max_wilds: int) -> int:
+    """From run position ``pos`` (3…13) on, in direction ``step``, the first position a run
+    cannot reach: the ``max_wilds + 1``-th one the suit's counts ``seg`` leave empty, or the
+    first past 3…13 (2 or 14)."""
+    gaps = 0
+    while 3 <= pos <= 13:
+        if not seg[pos - 1]:
+            gaps += 1
+            if gaps > max_wilds:
+                break
+        pos += step
+    return pos
 
 
 def _run_sizes(chosen, hand, suit: int, mr: MeldRules, other_wilds: int) -> tuple[int, ...]:
