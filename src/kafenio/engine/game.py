@@ -287,15 +287,17 @@ class State(ABC):
 
         Args:
             player: the seat asking (``None``: whoever is on turn).
-            out: an int8 array of that shape to overwrite and return (a reused buffer) instead
-                of a new one.
+            out: a contiguous int8 array of that shape to overwrite and return (a reused
+                buffer) instead of a new one.
         """
         if out is None:
             out = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         else:
             out.fill(0)
         if player is None or player == self.current_player():
-            out[self.legal_actions()] = 1
+            bits = memoryview(out).cast("B")    # a few ids: set one by one, no index array built
+            for action in self.legal_actions():
+                bits[action] = 1
         return out
 
     def carry_out(self) -> dict[str, Any]:

@@ -132,7 +132,6 @@ class KafenioAECEnv(AECEnv):
                                    for s, a in enumerate(self.possible_agents)}
         self.action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
         self._buffers = [(np.zeros(shape, np.float32), np.zeros(num_actions, np.int8)) for _s in range(n)]
-        self._no_actions = bytes(num_actions)
         # per side, the agents of that side (rewards go to a side's agents)
         self._side_agents = [[a for s, a in enumerate(self.possible_agents) if self._side[s] == side]
                              for side in range(game.num_sides)]
@@ -175,17 +174,12 @@ class KafenioAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation": float32, "action_mask": int8}``: the agent's two reused buffers,
-        rewritten in place (``State.write_observation``; the mask as
-        ``State.legal_actions_mask`` writes it, through a byte view: no numpy call)."""
+        rewritten in place (``State.write_observation``, ``State.legal_actions_mask``)."""
         seat = self._seat[agent]
         observation, mask = self._buffers[seat]
         state = self.state
         state.write_observation(seat, observation)
-        bits = memoryview(mask).cast("B")
-        bits[:] = self._no_actions
-        if seat == state.current_player():
-            for a in state.legal_actions():
-                bits[a] = 1
+        state.legal_actions_mask(seat, mask)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

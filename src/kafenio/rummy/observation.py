@@ -194,10 +194,15 @@ def _count_cards(counts: bytearray, start: int, cards: list[int], before: list[i
         for c in cards[k:]:
             counts[start + c] = cards.count(c)
     else:
-        block = [0] * NUM_TYPES
-        for c in cards:
-            block[c] += 1
-        counts[start:start + NUM_TYPES] = bytes(block)
+        counts[start:start + NUM_TYPES] = _type_counts(cards)
+
+
+def _type_counts(cards) -> bytes:
+    """The card-type counts (53 bytes) of the card types ``cards`` (an iterable)."""
+    block = [0] * NUM_TYPES
+    for c in cards:
+        block[c] += 1
+    return bytes(block)
 
 
 def _meld_counts(self: RummyState, side: int) -> bytes:
@@ -209,11 +214,7 @@ def _meld_counts(self: RummyState, side: int) -> bytes:
     melds = self.melds[side]
     kept, counts = memo[side]
     if kept != melds:
-        block = [0] * NUM_TYPES
-        for m in melds:
-            for c in m.cards:
-                block[c] += 1
-        counts = bytes(block)
+        counts = _type_counts(c for m in melds for c in m.cards)
         memo[side] = (melds[:], counts)
     return counts
 
