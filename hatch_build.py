@@ -1,5 +1,6 @@
-"""Hatchling build hook: build the browser table (``web/``) into ``src/kafenio/server/static/app/``
-and compile the message catalogs (``src/kafenio/locale/<lang>/LC_MESSAGES/kafenio.po`` → ``.mo``).
+"""Hatchling build hook: build the browser table (``web/``) into ``src/kafenio/server/static/app/``,
+compile the message catalogs (``src/kafenio/locale/<lang>/LC_MESSAGES/kafenio.po`` → ``.mo``) and
+compile the engine's hot modules to C extensions with mypyc.
 
 Enabled in ``pyproject.toml`` by ``[tool.hatch.build.hooks.custom]``. For wheels and editable
 installs it runs ``npm ci`` (when ``web/node_modules`` is missing or older than the lock file) and
@@ -7,6 +8,18 @@ installs it runs ``npm ci`` (when ``web/node_modules`` is missing or older than 
 are git-ignored, so they are handed to hatchling as artifacts to land in the wheel.
 
 Set ``KAFENIO_SKIP_WEB_BUILD=1`` to install without Node: the server then serves its placeholder.
+
+Compiled modules (issue #8: the fishing engine's speed): the sources listed as ``compiled`` under
+``[tool.hatch.build.hooks.custom]`` in ``pyproject.toml`` are compiled by mypyc (the build requires
+a pinned ``mypy``) into extension modules beside them in ``src/`` (git-ignored), which Python
+imports instead of the ``.py`` files; their C code and objects go to ``build/mypyc/``. A build
+records a digest of those sources (``src/kafenio/_compiled.digest``) and compiles again only when
+it differs, so an install after an edit never keeps a stale extension (``bin/setup`` reinstalls
+when a compiled source changes; ``tests/test_compiled.py`` fails on a stale or missing one). The
+extensions are removed before each compile, so a failed compile leaves the plain sources in use.
+Without a C compiler or the Python headers, the install still succeeds in pure Python (a warning
+says so); ``KAFENIO_PURE=1`` installs pure Python on purpose. ``python hatch_build.py compile``
+compiles when needed, outside an install.
 
 Translations (English is the source language): ``python hatch_build.py catalogs`` extracts every
 ``_()`` of ``src/kafenio`` and every ``t()`` of ``web/src`` (``babel.cfg``) into ``kafenio.pot``,
@@ -18,6 +31,7 @@ git-ignored and compiled by this hook for wheels and editable installs.
 from __future__ import annotations
 
 import ast
+import hashlib
 import io
 import json
 import os
@@ -25,6 +39,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -236,8 +251,102 @@ def update_catalogs() -> None:
     compile_catalogs()
 
 
+# -- compiled modules (mypyc) ----------------------------------------------------------------------
+
+MYPYC_BUILD = ROOT / "build" / "mypyc"
+#: the shared library of the compiled modules is ``kafenio/_compiled__mypyc`` (mypyc's group name)
+COMPILED_GROUP = "kafenio._compiled"
+COMPILED_DIGEST = ROOT / "src" / "kafenio" / "_compiled.digest"
+#: mypy's settings for the compile: the modules it does not compile are only read for their types
+MYPY_ARGS = ("--follow-imports=silent", "--ignore-missing-imports", f"--cache-dir={MYPYC_BUILD / 'cache'}")
+
+
+def compiled_sources(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
+    """The sources to compile, relative to the root (``compiled`` of the hook in ``pyproject.toml``)."""
+    return tomllib.loads(pyproject.read_text())["tool"]["hatch"]["build"]["hooks"]["custom"]["compiled"]
+
+
+def compiled_outputs(sources: list[str]) -> list[Path]:
+    """The extension modules a compile of ``sources`` leaves in ``src/``: one per source and the
+    shared library."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    group = ROOT / "src" / (COMPILED_GROUP.replace(".", "/") + "__mypyc" + suffix)
+    return [ROOT / (s.removesuffix(".py") + suffix) for s in sources] + [group]
+
+
+def sources_digest(sources: list[str]) -> str:
+    """SHA-256 over the names and contents of ``sources`` and the interpreter's extension suffix."""
+    h = hashlib.sha256(sysconfig.get_config_var("EXT_SUFFIX").encode())
+    for source in sources:
+        h.update(source.encode() + b"\0" + (ROOT / source).read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def compile_needed(sources: list[str]) -> bool:
+    """Whether an extension is missing or was built from other sources than the current ones."""
+    if not all(p.is_file() for p in compiled_outputs(sources)) or not COMPILED_DIGEST.is_file():
+        return True
+    return COMPILED_DIGEST.read_text().strip() != sources_digest(sources)
+
+
+def remove_compiled(sources: list[str]) -> None:
+    """Delete the extensions of ``sources`` and the digest: the plain sources are imported again."""
+    for path in [*compiled_outputs(sources), COMPILED_DIGEST]:
+        path.unlink(missing_ok=True)
+
+
+def compiler_missing() -> str | None:
+    """Why nothing can be compiled here (no C compiler, no Python headers), or ``None``."""
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        return f"no C compiler ({cc}) on PATH"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        return "no Python headers (Python.h; Debian: apt-get install python3-dev)"
+    return None
+
+
+def compile_modules(sources: list[str]) -> None:
+    """Compile ``sources`` with mypyc into extensions beside them and record their digest (run in
+    a process of its own by :func:`build_compiled`: mypyc exits on a type error)."""
+    from mypyc.build import mypycify
+    from setuptools import Distribution
+
+    os.chdir(ROOT)
+    extensions = mypycify([*MYPY_ARGS, *sources], target_dir=str(MYPYC_BUILD), group_name=COMPILED_GROUP)
+    dist = Distribution({"name": "kafenio-compiled", "ext_modules": extensions, "package_dir": {"": "src"}})
+    build = dist.get_command_obj("build_ext")
+    build.inplace = True
+    build.build_temp = str(MYPYC_BUILD / "temp")
+    build.build_lib = str(MYPYC_BUILD / "lib")
+    dist.run_command("build_ext")
+    COMPILED_DIGEST.write_text(sources_digest(sources) + "\n")
+
+
+def build_compiled(sources: list[str]) -> str | None:
+    """Compile ``sources`` when needed; returns why they stay pure Python (``KAFENIO_PURE=1``, no
+    compiler), else ``None``. Stale extensions are removed first, whatever happens next.
+
+    Raises:
+        RuntimeError: mypyc or the C compiler failed (the output is in the message).
+    """
+    reason = "KAFENIO_PURE=1" if os.environ.get("KAFENIO_PURE") == "1" else compiler_missing()
+    if reason is None and not compile_needed(sources):
+        return None
+    remove_compiled(sources)
+    if reason is not None:
+        return reason
+    script = f"import hatch_build; hatch_build.compile_modules({sources!r})"
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        remove_compiled(sources)
+        raise RuntimeError(f"mypyc failed to compile {', '.join(sources)} (exit {done.returncode}):\n"
+                           f"{done.stdout[-6000:]}\n{done.stderr[-4000:]}")
+    return None
+
+
 class WebBuildHook(BuildHookInterface):
-    """Builds ``web/`` before a wheel or an editable install is made."""
+    """Builds ``web/`` and compiles the modules listed in ``pyproject.toml`` before a wheel or an
+    editable install is made."""
 
     PLUGIN_NAME = "custom"
 
@@ -248,6 +357,17 @@ class WebBuildHook(BuildHookInterface):
             self.app.display_info("compiling the message catalogs (src/kafenio/locale)")
             compile_catalogs()
         build_data["artifacts"].append("src/kafenio/locale/**/*.mo")
+        sources = self.config.get("compiled", [])
+        if sources:
+            if compile_needed(sources):
+                self.app.display_info(f"compiling {len(sources)} modules with mypyc (about a minute)")
+            pure = build_compiled(sources)
+            if pure is not None:
+                self.app.display_warning(f"kafenio installs in pure Python (slower): {pure}")
+            else:
+                build_data["artifacts"] += [p.relative_to(ROOT).as_posix() for p in compiled_outputs(sources)]
+                build_data["pure_python"] = False
+                build_data["infer_tag"] = True
         if os.environ.get("KAFENIO_SKIP_WEB_BUILD") == "1":
             return
         if web_build_needed():
@@ -257,6 +377,9 @@ class WebBuildHook(BuildHookInterface):
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["catalogs"]:
-        sys.exit("usage: python hatch_build.py catalogs")
-    update_catalogs()
+    if sys.argv[1:] == ["catalogs"]:
+        update_catalogs()
+    elif sys.argv[1:] == ["compile"]:
+        print(build_compiled(compiled_sources()) or "compiled modules up to date")
+    else:
+        sys.exit("usage: python hatch_build.py catalogs | compile")

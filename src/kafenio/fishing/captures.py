@@ -60,6 +60,11 @@ class CaptureSpec:
     lone_prey: int | None = None
     cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
+    def __reduce__(self) -> tuple[type[CaptureSpec], tuple[str, bool, bool, frozenset[int], int | None]]:
+        """Copies and pickles rebuild the spec from its rules, with an empty memo (compiled, a
+        frozen class cannot be filled in field by field)."""
+        return CaptureSpec, (self.mode, self.compulsory, self.sums, self.sweepers, self.lone_prey)
+
 
 def sum_unions(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]:
     """Every union of a family of disjoint groups (two or more cards each) summing to ``target``.
@@ -143,7 +148,7 @@ def _rank_options(ranks: tuple[int, ...], rank: int, spec: CaptureSpec) -> list[
         elif spec.sums and value and r < value:
             sub.append(i)
             sub_values.append(r)
-    unions = sum_unions(tuple(sub_values), value) if len(sub) > 1 else ((),)
+    unions: Sequence[tuple[int, ...]] = sum_unions(tuple(sub_values), value) if len(sub) > 1 else ((),)
     if spec.mode == "maximal":
         best = len(unions[0])
         unions = [u for u in unions if len(u) == best]

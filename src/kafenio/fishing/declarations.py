@@ -26,14 +26,15 @@ from __future__ import annotations
 import hashlib
 from bisect import insort
 from collections.abc import Iterable, Sequence
-from functools import reduce
 from itertools import compress
-from operator import or_
-from typing import Any
+from typing import Any, Self
+
+from mypy_extensions import mypyc_attr
 
 from kafenio.cards import RANK, format_card
 from kafenio.engine.errors import IllegalAction
 from kafenio.engine.game import TERMINAL
+from kafenio.engine.rules import Rules
 from kafenio.fishing.captures import VALUE
 from kafenio.fishing.diloti_moves import (
     FACE_RANKS,
@@ -47,7 +48,7 @@ from kafenio.fishing.diloti_moves import (
     partition,
     table_entry,
 )
-from kafenio.fishing.state import CHOOSE, FLOOR_ORDER, NUM_PLAY, FishingGame, FishingState
+from kafenio.fishing.state import CHOOSE, FLOOR_ORDER, NUM_PLAY, FishingGame, FishingState, own_abc_caches
 from kafenio.i18n import _
 
 #: ``bytes(cards).translate`` tables: each card's value (faces 0) and rank
@@ -55,6 +56,7 @@ _VALUE_BYTES = bytes(VALUE).ljust(256, b"\0")
 _RANK_BYTES = bytes(RANK).ljust(256, b"\0")
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class DeclarationGame(FishingGame):
     """Diloti's rules as plain attributes (the game module fills them from its options)."""
 
@@ -65,7 +67,7 @@ class DeclarationGame(FishingGame):
     redeal_action = NUM_PLAY + 256
     spec_file = "fishing-relatives.md"
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules):
         super().__init__(rules)
         self.capture_rule = rules.capture_rule
         self.plain_as_card = rules.plain_declaration_as_card
@@ -83,7 +85,8 @@ class DeclarationGame(FishingGame):
         return list(range(52))
 
 
-class DeclarationState(FishingState):
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class DeclarationState(FishingState[DeclarationGame]):
     """A Diloti round: the fishing deal with declarations (see the module docstring).
 
     Attributes beyond :class:`FishingState`: ``decls`` (the declarations on the table),
@@ -91,8 +94,6 @@ class DeclarationState(FishingState):
     running: differs from the recorded deck after a face-card redeal), ``redeal_from`` (history
     index where the running deal began).
     """
-
-    game: DeclarationGame
 
     def _layout(self) -> None:
         """C2: packets of 6 from the first player to the dealer, 4 to the table, the table check."""
@@ -130,12 +131,12 @@ class DeclarationState(FishingState):
         self.stock_known = tuple(moved)
         self.log.append(("floor", tuple(deck[pos:pos + 4]), tuple(moved), tuple(table)))
 
-    def _set_table(self, declarations: Sequence[Decl] = (), first_card: bool = False, **table: Any) -> None:
-        """A constructed position: ``declarations`` on the table; ``first_card``: no card has
-        been played this round yet (C4)."""
-        super()._set_table(**table)
-        self.decls = list(declarations)
-        self.first_play = first_card
+    def _set_table(self, table: dict[str, Any]) -> None:
+        """A constructed position: ``declarations`` on the table (default none); ``first_card``:
+        no card has been played this round yet (C4; default false)."""
+        self.decls = list(table.pop("declarations", ()))
+        self.first_play = table.pop("first_card", False)
+        super()._set_table(table)
 
     # -- moves ---------------------------------------------------------------------------
     def owned(self, seat: int) -> int | None:
@@ -174,7 +175,7 @@ class DeclarationState(FishingState):
             own = self.owned(seat)
             if own is None:
                 return out, (FREE,) * len(out)
-            if out[-1] is LAID:  # C3.7: the owner may not lay
+            if out[-1] == LAID:  # C3.7: the owner may not lay (== : a compiled tuple constant is boxed anew)
                 out.pop()
             return out, (1 << self.decls[own].value,) * len(out)
         numerals = bytes(self.floor).translate(_VALUE_BYTES).rstrip(b"\0")  # faces come last
@@ -202,6 +203,7 @@ class DeclarationState(FishingState):
             if action >= self.game.redeal_action:
                 self._extra_action(action)
                 return
+            assert self.pending is not None
             card, options = self.pending
             self.pending = None
             self._resolve(card, options[action - CHOOSE])
@@ -416,6 +418,7 @@ class DeclarationState(FishingState):
         plains = [d for d in old if d.kind == "P"]
         items = [(VALUE[card], 0, 0)] + [(VALUE[c], 0, 0) for c in loose] + [(d.value, 2, 1) for d in plains]
         parts = partition(tuple(items), value)
+        assert parts is not None  # a group move is listed only where its partition exists
         cards_of = [(card,)] + [(c,) for c in loose] + [d.cards for d in plains]
         comps = list(group[0].components) if group else []
         comps += [tuple(c for i in part for c in cards_of[i]) for part in parts]
@@ -438,6 +441,7 @@ class DeclarationState(FishingState):
         return " ".join([head, *loose, *labels])
 
     def option_cards(self, k: int) -> tuple[int, ...]:
+        assert self.pending is not None
         move = self.pending[1][k]
         return tuple(self.floor[i] for i in move[1]) + tuple(c for d in move[2] for c in self.decls[d].cards)
 
@@ -462,7 +466,7 @@ class DeclarationState(FishingState):
             raise IllegalAction(self.game.rule("choice"), _("no pending move is {text!r}").format(text=text), text)
         return super().string_to_action(text)
 
-    def explain_illegal(self, action: int) -> IllegalAction:
+    def explain_illegal(self, action: object) -> IllegalAction:
         game = self.game
         if (self.cur != TERMINAL and self.pending is None and isinstance(action, int)
                 and 0 <= action < NUM_PLAY and action in self.hands[self.cur]):
@@ -492,7 +496,7 @@ class DeclarationState(FishingState):
         table = " ".join(d.text() for d in self.decls)
         return f"{super().information_state_string(seat)}|decls {table}"
 
-    def clone(self) -> DeclarationState:
+    def clone(self) -> Self:
         new = super().clone()
         new.decls = self.decls[:]
         return new
@@ -515,14 +519,21 @@ class DeclarationState(FishingState):
 
 def _held(cards: Iterable[int]) -> int:
     """The values of ``cards`` as a bit mask, with :data:`FREE` (the needs' "nothing")."""
-    return reduce(or_, map(VALUE_BIT.__getitem__, cards), FREE)
+    held = FREE
+    for c in cards:  # plain loops: compiled, they run in C (map and reduce would call back)
+        held |= VALUE_BIT[c]
+    return held
 
 
 def _enabled(needs: Sequence[int], hand: Iterable[int]) -> list[int]:
     """The choice ids of the listed moves whose need ``hand`` (held after the play) meets."""
-    return list(compress(range(CHOOSE, CHOOSE + len(needs)), map(_held(hand).__and__, needs)))
+    held = _held(hand)
+    return [CHOOSE + k for k, need in enumerate(needs) if need & held]
 
 
 def _normal(text: str) -> tuple[str, ...]:
     words = text.replace("(", " ").replace(")", " ").replace("|", " ").split()
     return (words[0].lower(), *sorted(w.upper() for w in words[1:]))
+
+
+own_abc_caches(DeclarationGame, DeclarationState)

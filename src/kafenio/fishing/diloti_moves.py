@@ -16,7 +16,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import islice
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypeVar
 
 from kafenio.cards import format_cards, parse_cards
 from kafenio.engine.errors import KafenioError
@@ -48,7 +48,8 @@ class Decl(NamedTuple):
         """``P8@1(5C 3D)`` / ``G9@0(9S | 5C 3D AH)``."""
         return f"{self.label()}({' | '.join(format_cards(list(c)) for c in self.components)})"
 
-    __str__ = text  # how a declaration event of the log reads
+    def __str__(self) -> str:  # how a declaration event of the log reads
+        return self.text()
 
 
 class Move(NamedTuple):
@@ -146,6 +147,8 @@ def _part_ok(items: tuple[tuple[int, int, int], ...], members: list[int]) -> boo
 # hand always has it), so the engine enables the legal moves without listing them again.
 
 _LIMIT = 200_000
+K = TypeVar("K")
+V = TypeVar("V")
 #: per card type, its value as a bit (faces: bit 0)
 VALUE_BIT = tuple(1 << v for v in VALUE)
 #: the need of a move that needs nothing: bit 0, set in every hand's mask of held values
@@ -154,24 +157,38 @@ FREE = 1
 RawMove = tuple[str, tuple[int, ...], tuple[int, ...], int]
 #: laying the card, as the memos hold it
 LAID: RawMove = ("lay", (), (), 0)
-_SMALL: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-_INFO: dict[tuple[int, ...], tuple] = {}
+#: per declaration, as the mover sees it: ``(kind, value, cards, components, soy, relation)``
+Sig = tuple[tuple[str, int, int, int, bool, int], ...]
+#: what the move enumerator reads of the rules: ``(capture_rule, plain_declaration_as_card,
+#: self_raise, soy_locked)``
+MoveRules = tuple[str, str, bool, bool]
+#: per sum 0 … 10, bit masks (:func:`_small_subsets`); per value, a prefix of values (heads)
+Masks = tuple[tuple[int, ...], ...]
+#: a group value's declarations (:func:`_plan`): the plain ones, the group ones, all whole
+GroupSpec = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int | None, int], ...], bool]
+#: :func:`_plan`: the own declaration, the capturable ones, the raises, the group values
+Plan = tuple[int | None, tuple[tuple[int, str, int, int], ...], tuple[tuple[int, int], ...],
+             tuple[tuple[int, GroupSpec | None], ...]]
+_SMALL: dict[tuple[int, ...], Masks] = {}
+_INFO: dict[tuple[int, ...], tuple[Masks, Masks, bool]] = {}
 _BUDGET: dict[tuple[tuple[int, ...], int], tuple[tuple[int, int], ...]] = {}
 _PACKS: dict[tuple[tuple[int, ...], int], dict[int, int]] = {}
 _LOOSE_SETS: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, int], ...]] = {}
 _POOL_SETS: dict[tuple, tuple[tuple[int, int], ...]] = {}
-_BASES: dict[tuple, tuple] = {}
 _CAPTURES: dict[tuple, tuple[RawMove, ...]] = {}
-_DECLARES: dict[tuple, tuple] = {}
-_GROUPS: dict[tuple, tuple[RawMove, ...]] = {}
+_DECLARES: dict[tuple[int, tuple[int, ...]], tuple[tuple[RawMove, ...], tuple[int, ...]]] = {}
+_GROUPS: dict[tuple[int, int, tuple[int, ...]], tuple[RawMove, ...]] = {}
 _DECLARED_GROUPS: dict[tuple, tuple[RawMove, ...]] = {}
-_PLANS: dict[tuple, tuple] = {}
+_PLANS: dict[tuple[int, Sig, MoveRules], Plan] = {}
 
 #: the moves and the need of each
 Entry = tuple[tuple[RawMove, ...], tuple[int, ...]]
+#: :func:`loose_table_entry`: the whole entry, the captures, the declarations, the groups per value
+Base = tuple[Entry, tuple[RawMove, ...], tuple[RawMove, ...], tuple[tuple[RawMove, ...], ...]]
+_BASES: dict[tuple[int, tuple[int, ...], str], Base] = {}
 
 
-class _BitPositions(dict):
+class _BitPositions(dict[int, tuple[int, ...]]):
     """``BITS[mask]``: the set bit positions of ``mask``, ascending (memoised on first use; the
     masks are those of loose-card subsets, so they stay few)."""
 
@@ -183,7 +200,7 @@ class _BitPositions(dict):
 BITS = _BitPositions()
 
 
-def remember(memo: dict, key: Any, value: Any) -> Any:
+def remember(memo: dict[K, V], key: K, value: V) -> V:
     """``memo[key] = value``; a full memo first forgets its older half (bounded memory)."""
     if len(memo) >= _LIMIT:
         for old in list(islice(memo, _LIMIT // 2)):
@@ -212,7 +229,7 @@ def _small_subsets(vals: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return remember(_SMALL, vals, table)
 
 
-def _table_info(vals: tuple[int, ...]) -> tuple:
+def _table_info(vals: tuple[int, ...]) -> tuple[Masks, Masks, bool]:
     """``(small, heads, ordered)`` of the loose values: :func:`_small_subsets`, and per value
     ``v`` 0 … 10 the values a move touching only values ≤ ``v`` can use — a prefix when
     ``vals`` is sorted (``ordered``), else all of them (memoised)."""
@@ -328,7 +345,7 @@ def _pool_sets(x: int, target: int, pool: tuple[tuple[int, int, int], ...]) -> t
     return remember(_POOL_SETS, key, tuple(sorted(chosen.items())))
 
 
-def _captures(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rule: str, full: bool) -> tuple[RawMove, ...]:
+def _captures(x: int, vals: tuple[int, ...], sig: Sig, rule: str, full: bool) -> tuple[RawMove, ...]:
     """C3.2: equal loose numerals, sum groups of loose numerals (plain declarations too with
     ``full``), declarations of value ``x``; ``capture_rule`` filters or completes them. Sorted
     most cards first, then by loose positions and declarations."""
@@ -356,9 +373,9 @@ def _captures(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rule: str, 
         frozen = [frozenset(s) for s in sets]
         sets = [s for s, f in zip(sets, frozen, strict=True) if not any(f < g for g in frozen)]
     keyed = []
-    for items in sets:
-        loose = tuple(sorted(i for i in items if i >= 0))
-        decls = tuple(sorted(-1 - i for i in items if i < 0))
+    for taken in sets:
+        loose = tuple(sorted(i for i in taken if i >= 0))
+        decls = tuple(sorted(-1 - i for i in taken if i < 0))
         keyed.append((-len(loose) - sum(sig[d][2] for d in decls), loose, decls))
     keyed.sort()
     return tuple(("capture", loose, decls, 0) for _size, loose, decls in keyed)
@@ -420,7 +437,7 @@ def _group_piece(x: int, target: int, head: tuple[int, ...], small: tuple[tuple[
     return remember(_GROUPS, (x, target, head), tuple(("group", BITS[mask], (), target) for mask in masks))
 
 
-def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> tuple:
+def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> Base:
     """The moves of ``x`` with loose numerals alone: ``(entry, captures, declarations, groups)``,
     ``entry`` the whole list when the table holds no declaration, ``groups[V]`` the new groups of
     value ``V`` (memoised on ``x``, ``vals`` and the capture rule)."""
@@ -453,7 +470,7 @@ def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> tuple:
     return remember(_BASES, key, ((tuple(moves), tuple(needs)), captures, declares, tuple(groups)))
 
 
-def numeral_moves(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tuple) -> list[Move]:
+def numeral_moves(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> list[Move]:
     """Every move of a numeral of value ``x`` listed publicly (C3.2–C3.9): captures, plain
     declarations, raises, groups of each value ``x … 10``, lay — without the rule "still holds a
     card of the declared value", which the needs of :func:`table_entry` apply.
@@ -465,7 +482,7 @@ def numeral_moves(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: 
     return [Move._make(m) for m in table_entry(x, vals, sig, rules)[0]]
 
 
-def _plan(x: int, sig: tuple[tuple, ...], rules: tuple) -> tuple:
+def _plan(x: int, sig: Sig, rules: MoveRules) -> Plan:
     """What the declarations let a numeral of value ``x`` do, whatever the loose cards:
     ``(own, involved, raises, steps)`` — the mover's declaration (C3.7), the declarations a
     capture may take (C3.2, C3.9), the raisable ``(index, value)`` pairs (C3.5), and per group
@@ -496,13 +513,13 @@ def _plan(x: int, sig: tuple[tuple, ...], rules: tuple) -> tuple:
                 touched |= 1 << (s[1] + x)
         elif not (s[4] and soy_locked):
             touched |= 1 << s[1]
-    steps: list[tuple] = []
+    steps: list[tuple[int, GroupSpec | None]] = []
     for target in range(x, 11):
         if not touched >> target & 1:
             if own is None:
                 steps.append((target, None))
             continue
-        plains = []
+        plains: list[tuple[int, int, int, int]] = []
         groups: list[tuple[int | None, int]] = [(None, 0)]
         for d, s in enumerate(sig):
             if s[0] == "P":
@@ -523,7 +540,7 @@ def _plan(x: int, sig: tuple[tuple, ...], rules: tuple) -> tuple:
     return remember(_PLANS, key, (own, involved, raises, tuple(steps)))
 
 
-def table_entry(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tuple) -> Entry:
+def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> Entry:
     """:func:`numeral_moves` (as plain tuples) and the need of each move (shared: do not change)."""
     capture_rule, plain_as_card = rules[0], rules[1]
     if not sig:  # the common table: loose cards only
@@ -566,10 +583,10 @@ def table_entry(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tu
             found = loose_groups[target]
         else:
             head = heads[target]
-            key = (x, target, head, spec, own)
-            found = _DECLARED_GROUPS.get(key)
-            if found is None:
-                found = remember(_DECLARED_GROUPS, key, _declared_groups(x, target, head, spec, own, small))
+            group_key = (x, target, head, spec, own)
+            hit = _DECLARED_GROUPS.get(group_key)
+            found = hit if hit is not None else remember(
+                _DECLARED_GROUPS, group_key, _declared_groups(x, target, head, spec, own, small))
         out += found
         needs += [1 << target] * len(found)
     if own is None:
@@ -578,13 +595,14 @@ def table_entry(x: int, vals: tuple[int, ...], sig: tuple[tuple, ...], rules: tu
     return tuple(out), tuple(needs)
 
 
-def _declared_groups(x: int, target: int, head: tuple[int, ...], spec: tuple, own: int | None,
+def _declared_groups(x: int, target: int, head: tuple[int, ...], spec: GroupSpec, own: int | None,
                      small: tuple[tuple[int, ...], ...]) -> tuple[RawMove, ...]:
     """C3.6, C3.9: the groups of ``target`` that declarations enter (``spec`` of :func:`_plan`),
     from ``x`` and the loose numerals ``head`` (the values ≤ ``target``, or every value when the
     floor is not sorted; ``small``: :func:`_small_subsets` of values that ``head`` begins);
     with ``own``, only those holding the mover's declaration (C3.7)."""
     plains, groups, whole = spec
+    sets: list[tuple[tuple[int, ...], tuple[int, ...], int]]
     if not plains:
         sets = [(BITS[mask], (), nparts) for mask, nparts in _loose_sets(x, head, target, small)]
     elif whole:

@@ -1,7 +1,7 @@
 """What one seat of a fishing deal knows, as a tensor and as a perfect-recall string.
 
-The functions here are :class:`~kafenio.fishing.state.FishingState` methods (bound there), kept
-apart from the rules: ``seen_cards`` (the public card count), ``observation_tensor``,
+The functions here serve :class:`~kafenio.fishing.state.FishingState` methods of the same names
+(which call them), kept apart from the rules: ``seen_cards`` (the public card count), ``observation_tensor``,
 ``information_state_string`` and its helper ``_dealt_to``. The tensor layout is in
 ``docs/observations.md`` and ``docs/views-fishing.md``; what a seat may know is ``basra.md`` §2–§5
 (every played, captured and floor card is face up) and, for the hidden cards of Pişti and Xeri,
@@ -32,7 +32,7 @@ def _public_seen(self: FishingState) -> tuple[set[int], np.ndarray]:
     the log they came from and only new events are read (a replaced log — a copy, a renaming
     determinization, a constructed position — is read again from the start)."""
     log = self.log
-    memo = self.__dict__.get("_seen_memo")
+    memo = self._seen_memo
     if memo is None or memo[0] is not log:
         memo = (log, 0, set(), np.zeros(52, dtype=np.float32))
     _log, done, known, block = memo

@@ -23,13 +23,16 @@ never offer a capture choice.
 from __future__ import annotations
 
 import secrets
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
+
+from mypy_extensions import mypyc_attr
 
 from kafenio.cards import RANK, format_card, parse_cards
 from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.engine.game import TERMINAL
+from kafenio.engine.rules import Rules
 from kafenio.fishing.captures import JACK
-from kafenio.fishing.state import NUM_PLAY, FishingGame, FishingState
+from kafenio.fishing.state import NUM_PLAY, FishingGame, FishingState, own_abc_caches
 from kafenio.i18n import _
 
 CLAIM = NUM_PLAY
@@ -44,6 +47,7 @@ class RedealRequired(KafenioError):
     """The deck gives no playable opening pile (four jacks, A2); the deal must be redealt."""
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class PileGame(FishingGame):
     """A pile game's rules as plain attributes (subclasses fill them in ``__init__``)."""
 
@@ -56,7 +60,7 @@ class PileGame(FishingGame):
     #: opening pile cards dealt face down (under the face-up top card)
     face_down: ClassVar[int] = 0
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules):
         super().__init__(rules)
         self.cut_rule = rules.get("cut_jack_rule", "none")
         self.expose_bottom = rules.get("expose_stock_bottom", False)
@@ -98,15 +102,14 @@ class PileGame(FishingGame):
         return (52 - PILE_SIZE) // (self.num_players * self.rules.hand_size)
 
 
-class PileState(FishingState):
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class PileState(FishingState[PileGame]):
     """A Pişti or Xeri deal (see the module docstring).
 
     Attributes beyond :class:`FishingState`: ``face_down`` (face-down cards at the bottom of the
     pile), ``secrets`` (hidden card → the seats that know it), ``claim`` (``(seat, card)`` of an
     unanswered bluff claim or ``None``), ``bonus_lines`` (the extra score lines per side).
     """
-
-    game: PileGame
 
     def _layout(self) -> None:
         """A2 / B2: cut, opening pile, packets of ``hand_size``, opening jack or pile check."""
@@ -190,9 +193,10 @@ class PileState(FishingState):
             del stock[:PILE_SIZE]
         return pile
 
-    def _set_table(self, face_down: int = 0, **table: Any) -> None:
-        """A constructed position: the bottom ``face_down`` pile cards lie face down, unseen."""
-        super()._set_table(**table)
+    def _set_table(self, table: dict[str, Any]) -> None:
+        """A constructed position: the bottom ``face_down`` pile cards (default 0) lie face down, unseen."""
+        face_down = table.pop("face_down", 0)
+        super()._set_table(table)
         self.face_down = face_down
         self.secrets = dict.fromkeys(self.floor[:face_down], frozenset())
         self.opening = tuple(self.floor)
@@ -246,6 +250,7 @@ class PileState(FishingState):
             self.cur = game._prev[self.cur]
             self._legal = [BELIEVE, CHALLENGE]
             return
+        assert self.claim is not None
         claimant, card = self.claim
         self.claim = None
         responder = self.cur
@@ -315,7 +320,7 @@ class PileState(FishingState):
         self.history = [f(a) if a < NUM_PLAY else CLAIM + f(a - CLAIM) if a < BELIEVE else a
                         for a in self.history]
 
-    def clone(self) -> PileState:
+    def clone(self) -> Self:
         new = super().clone()
         new.secrets = dict(self.secrets)
         new.bonus_lines = {k: v[:] for k, v in self.bonus_lines.items()}
@@ -325,7 +330,7 @@ class PileState(FishingState):
         return [BELIEVE, CHALLENGE] if self.claim is not None else super()._decision_legal()
 
     # -- errors, notation, views ----------------------------------------------------------
-    def explain_illegal(self, action: int) -> IllegalAction:
+    def explain_illegal(self, action: object) -> IllegalAction:
         game = self.game
         if self.claim is not None and self.cur != TERMINAL:
             return IllegalAction(game.rule("bluff"), _("seat {seat} must believe or challenge the pişti claim")
@@ -388,3 +393,6 @@ class PileState(FishingState):
     def information_state_string(self, seat: int) -> str:
         down = " ".join(self._card_text(c, seat) for c in self.floor[:self.face_down])
         return f"{super().information_state_string(seat)}|down {down}"
+
+
+own_abc_caches(PileGame, PileState)

@@ -25,6 +25,15 @@ A game is data plus small hooks on :class:`FishingGame` / :class:`FishingState`:
 The pile games live in :mod:`kafenio.fishing.pile`, Diloti's declarations in
 :mod:`kafenio.fishing.declarations`.
 
+**Compiled** (issue #8): this module, the other fishing modules but ``observation``, and the four
+game modules are compiled with mypyc when kafenio is installed (``compiled`` in ``pyproject.toml``,
+``hatch_build.py``; the plain sources play the same game, ``tests/test_compiled.py``). Their classes
+are native: each declares ``@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)``
+(copies and pickles work, and a class called from Python runs its ``__init__``), a state names
+its game's class (``FishingState[BasraGame]``), each module ends with :func:`own_abc_caches`.
+Compiled code trusts the annotations, boxes a tuple constant anew at each use (compare moves with
+``==``, never ``is``) and does not bind a function stored as a class attribute.
+
 **Action ids** (fixed size ``52 + max_choices + extra``): ``0 … 51`` play that card type
 (``play 7D``); ``52 + k`` takes capture option ``k`` of the pending play (``capture 5C 4D``,
 or ``trail`` for the empty option when capturing is optional). Options are ordered most cards
@@ -33,18 +42,23 @@ first, then by floor position; at most ``game.max_choices`` are offered (``docs/
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import math
 import random
+from _abc import _abc_init
 from bisect import insort
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
+
+import numpy as np
+from mypy_extensions import mypyc_attr
 
 from kafenio.cards import RANK, SUIT, format_card, format_cards, parse_cards
 from kafenio.engine.errors import IllegalAction, KafenioError, RulesError
 from kafenio.engine.game import DRAWN_MATCH, TERMINAL, Game, State
-from kafenio.engine.rules import Option
+from kafenio.engine.rules import Option, Rules
 from kafenio.fishing import observation
 from kafenio.fishing.captures import CaptureSpec, capture_options
 from kafenio.fishing.scoring import score_deal
@@ -66,6 +80,16 @@ def check_choices(options: Sequence[Option], values: dict[str, Any]) -> None:
         if option.kind == "int" and option.choices and values[option.name] not in option.choices:
             raise RulesError(option.name, _("{v} is not one of {c}").format(
                 v=values[option.name], c=", ".join(map(str, option.choices))))
+
+
+def own_abc_caches(*classes: type) -> None:
+    """Give each compiled class its own :class:`abc.ABCMeta` caches. mypyc builds a class without
+    ``ABCMeta.__new__``, so a subclass of :class:`Game` or :class:`State` would share its abstract
+    base's caches, and ``isinstance(game, DeclarationGame)`` could answer for another class it saw
+    first; every module of compiled classes calls this on them (for a plain class: the same caches
+    made anew)."""
+    for cls in classes:
+        _abc_init(cls)
 
 
 @cache
@@ -90,6 +114,7 @@ def _radix_plan(n: int) -> tuple[int, int, int, tuple[tuple[int, tuple[int, ...]
     return bound, size, 8 * size - bound.bit_length(), tuple(runs)
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class FishingGame(Game):
     """A fishing game's rules turned into the tables the hot path reads.
 
@@ -110,7 +135,7 @@ class FishingGame(Game):
     #: action ids after the choices (Pişti's claims and answers)
     extra_actions: ClassVar[int] = 0
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules):
         super().__init__(rules)
         n = rules.num_players
         teams = n == 4 and rules.get("partnerships", False)
@@ -175,7 +200,7 @@ class FishingGame(Game):
         named nowhere are out of play. ``lone_trail``: the lone floor card the previous player
         trailed onto (§4.1). ``table``: game-specific parts (Diloti's ``declarations``).
         Its history starts here, so it does not serialize."""
-        state = self.new_initial_state(seed=0)
+        state = cast(FishingState, self.new_initial_state(seed=0))
         state.floor = state._arrange(floor)
         state.hands = [sorted(h) for h in hands]
         state.stock, state.stock_pos, state.stock_known = tuple(stock), 0, ()
@@ -183,7 +208,7 @@ class FishingGame(Game):
         state.cards_left = sum(map(len, state.hands)) + len(stock)
         state.lone_trail = lone_trail
         state.log = [("floor", tuple(floor), (), tuple(floor))]
-        state._set_table(**table)
+        state._set_table(table)
         state._legal = state._turn_legal(state.cur)
         return state
 
@@ -210,12 +235,27 @@ class FishingGame(Game):
         return list(totals).index(best)
 
 
-class FishingState(State):
-    """One fishing deal (see the module docstring for the hooks and the action ids)."""
+G = TypeVar("G", bound=FishingGame)
 
-    game: FishingGame
 
-    def __init__(self, game: FishingGame, deck: list[int], dealer: int, match_scores: list[float]):
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class FishingState(State, Generic[G]):
+    """One fishing deal (see the module docstring for the hooks and the action ids); ``G``: the
+    class of its game (a subclass states its own, e.g. ``FishingState[BasraGame]``)."""
+
+    game: G
+    # :class:`State`'s attributes, declared again: compiled, they are then read as fields, not
+    # looked up in the instance's dictionary
+    dealer: int
+    match_scores: list[float]
+    carry_in: dict[str, Any]
+    history: list[int]
+    _deck: list[int]
+    #: the cards still to deal (top first; set by :meth:`_layout`), the cards of it every seat knows
+    stock: tuple[int, ...]
+    stock_known: tuple[int, ...]
+
+    def __init__(self, game: G, deck: list[int], dealer: int, match_scores: list[float]):
         super().__init__(game, deck, dealer, match_scores)
         n = game.num_players
         self.hands: list[list[int]] = [[] for _s in range(n)]
@@ -227,14 +267,16 @@ class FishingState(State):
         self.last_capturer = -1
         self.last_capture: tuple[int, tuple[int, ...]] | None = None
         self.lone_trail: int | None = None
-        self.pending: tuple[int, list[tuple[int, ...]]] | None = None
+        #: the played card and its capture options (floor positions; Diloti's moves) while a choice is open
+        self.pending: tuple[int, Sequence[tuple[Any, ...]]] | None = None
         self.final_take: tuple[int, tuple[int, ...]] = (-1, ())
         self.log: list[tuple] = []
-        self.stock: tuple[int, ...] = ()
         self.stock_pos = 0
-        self.stock_known: tuple[int, ...] = ()
         #: cards whose deal slot the deal procedure depends on (a cut): never moved by resampling
         self.pinned: tuple[int, ...] = ()
+        #: memos: the final sheet (:meth:`_final_score`), the public cards (``observation``)
+        self._scored: tuple[list[dict[str, Any]], int] | None = None
+        self._seen_memo: tuple[list[tuple], int, set[int], np.ndarray] | None = None
         self.cur = game._next[dealer]
         self._layout()
         self.cards_left = sum(map(len, self.hands)) + len(self.stock)
@@ -267,7 +309,7 @@ class FishingState(State):
         self.stock_known = tuple(moved)
         self.log.append(("floor", tuple(deck[pos:pos + size]), tuple(moved), tuple(floor)))
 
-    def _options(self, card: int) -> list[tuple[int, ...]]:
+    def _options(self, card: int) -> Sequence[tuple[Any, ...]]:
         """What ``card`` may take from the floor (positions); see :func:`capture_options`."""
         return capture_options(self.floor, card, self.game.capture_spec)
 
@@ -279,8 +321,9 @@ class FishingState(State):
         """The legal actions of ``seat`` coming on turn (its hand: the list itself, no copy)."""
         return self.hands[seat]
 
-    def _set_table(self, **table: Any) -> None:
-        """Game-specific parts of a constructed :meth:`FishingGame.position`."""
+    def _set_table(self, table: dict[str, Any]) -> None:
+        """Game-specific parts of a constructed :meth:`FishingGame.position` (a game's override
+        takes its own parts out of ``table`` and passes the rest on)."""
         if table:
             raise KafenioError(_("{game} has no table parts {names}").format(
                 game=self.game.name, names=", ".join(table)))
@@ -293,7 +336,7 @@ class FishingState(State):
         """``card`` as ``seat`` may see it (``??`` for a card hidden from it)."""
         return format_card(card)
 
-    def _secret_from(self, seat: int) -> list[int]:
+    def _secret_from(self, seat: int | None) -> list[int]:
         """Cards lying face down on the table or in a capture pile that ``seat`` does not know."""
         return []
 
@@ -354,13 +397,15 @@ class FishingState(State):
     def legal_actions(self) -> list[int]:
         return self._legal[:]
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """Apply ``action`` after checking it is legal (the hot path: no copy of the legal list).
+        Any object is checked (compiled, an ``int`` parameter would refuse a string with a
+        ``TypeError`` before the check).
 
         Raises:
             IllegalAction: naming the rule; the state is unchanged.
         """
-        if action.__class__ is not int or action not in self._legal:
+        if type(action) is not int or action not in self._legal:
             raise self.explain_illegal(action)
         self._apply(action)
         self.history.append(action)
@@ -378,13 +423,14 @@ class FishingState(State):
                 return
             self._resolve(action, options[0] if options else ())
         elif action < CHOOSE + self.game.max_choices:
+            assert self.pending is not None
             card, options = self.pending
             self.pending = None
             self._resolve(card, options[action - CHOOSE])
         else:
             self._extra_action(action)
 
-    def _resolve(self, card: int, option: tuple[int, ...]) -> None:
+    def _resolve(self, card: int, option: tuple[Any, ...]) -> None:
         """Play ``card`` taking the floor positions ``option`` (``()``: trail), end the turn."""
         seat = self.cur
         floor = self.floor
@@ -448,7 +494,7 @@ class FishingState(State):
         the end; scored the first time it is read (a playout that never reads it skips it)."""
         if self.cur != TERMINAL:
             return None
-        scored = self.__dict__.get("_scored")
+        scored = self._scored
         if scored is None:
             game = self.game
             scored = self._scored = score_deal(
@@ -508,7 +554,7 @@ class FishingState(State):
                 "sides": [dict(s, seats=self.game.seats_of(s["side"])) for s in sides]}
 
     # -- errors and notation ---------------------------------------------------------------
-    def explain_illegal(self, action: int) -> IllegalAction:
+    def explain_illegal(self, action: object) -> IllegalAction:
         game = self.game
         if self.cur == TERMINAL:
             return IllegalAction(game.rule("end"), _("the deal is over"), action)
@@ -531,6 +577,7 @@ class FishingState(State):
 
     def option_cards(self, k: int) -> tuple[int, ...]:
         """The floor cards of pending capture option ``k``."""
+        assert self.pending is not None
         return tuple(self.floor[i] for i in self.pending[1][k])
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
@@ -561,7 +608,11 @@ class FishingState(State):
                            .format(text=text))
 
     # -- views ------------------------------------------------------------------------------
-    seen_cards = observation.seen_cards
+    # the observations live in :mod:`kafenio.fishing.observation`; these methods call them (a
+    # compiled class does not bind a function stored as a class attribute: one method each)
+    def seen_cards(self, seat: int | None = None) -> list[int]:
+        """:func:`observation.seen_cards`: the public card count, with what ``seat`` knows."""
+        return observation.seen_cards(self, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         game = self.game
@@ -602,10 +653,21 @@ class FishingState(State):
             out["deal_scores"] = self.score_sheet()
         return out
 
-    observation_tensor = observation.observation_tensor
-    write_observation = observation.write_observation
-    information_state_string = observation.information_state_string
-    _dealt_to = observation.dealt_to
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """:func:`observation.observation_tensor`."""
+        return observation.observation_tensor(self, seat)
+
+    def write_observation(self, seat: int, out: np.ndarray) -> None:
+        """:func:`observation.write_observation`."""
+        observation.write_observation(self, seat, out)
+
+    def information_state_string(self, seat: int) -> str:
+        """:func:`observation.information_state_string`."""
+        return observation.information_state_string(self, seat)
+
+    def _dealt_to(self, seat: int) -> list[list[int]]:
+        """:func:`observation.dealt_to`: the batches dealt to ``seat``."""
+        return observation.dealt_to(self, seat)
 
     @property
     def majority_in(self) -> int:
@@ -617,9 +679,8 @@ class FishingState(State):
         return {"majority": self.majority_out} if self.majority_out else {}
 
     # -- copies and determinizations -------------------------------------------------------
-    def clone(self) -> FishingState:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+    def clone(self) -> Self:
+        new = copy.copy(self)  # every attribute, also those of a compiled class (not in __dict__)
         new.hands = [h[:] for h in self.hands]
         new.floor = self.floor[:]
         new.captured = [p[:] for p in self.captured]
@@ -656,3 +717,6 @@ class FishingState(State):
         new._map_cards(rename)
         new._legal = new._decision_legal()
         return new
+
+
+own_abc_caches(FishingGame, FishingState)

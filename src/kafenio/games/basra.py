@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from kafenio.cards import RANK
 from kafenio.engine.errors import RulesError
 from kafenio.engine.rules import Option, Preset, RuleBook
@@ -32,7 +34,7 @@ from kafenio.fishing.captures import (
     equal_sum_split,
 )
 from kafenio.fishing.scoring import TIE_RULES, card_points_table
-from kafenio.fishing.state import FishingGame, FishingState, check_choices
+from kafenio.fishing.state import FishingGame, FishingState, check_choices, own_abc_caches
 from kafenio.i18n import _
 
 DEFAULT_CARD_POINTS = {"A": 1, "J": 1, "2C": 2, "10D": 3}
@@ -146,10 +148,9 @@ def check(values: dict[str, Any]) -> None:
     card_points_table(values["card_points"])
 
 
-class BasraState(FishingState):
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class BasraState(FishingState["BasraGame"]):
     """A Basra deal: the fishing deal plus the basra of §4."""
-
-    game: BasraGame
 
     def _capture_bonus(self, card: int, option: tuple[int, ...], final: bool) -> int:
         """§4: points of the basra (or jack on a lone jack) made by ``card`` taking ``option``."""
@@ -178,6 +179,7 @@ class BasraState(FishingState):
         return 0
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class BasraGame(FishingGame):
     """Basra with one rule set of ``basra.md`` §9 (see the module docstring)."""
 
@@ -236,4 +238,5 @@ class BasraGame(FishingGame):
         return self._cards[:]
 
 
+own_abc_caches(BasraState, BasraGame)
 GAME = BasraGame

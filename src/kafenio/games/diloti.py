@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from kafenio.engine.rules import Option, Preset, RuleBook
 from kafenio.fishing.declarations import DeclarationGame, DeclarationState
 from kafenio.fishing.scoring import card_points_table
-from kafenio.fishing.state import check_choices
+from kafenio.fishing.state import check_choices, own_abc_caches
 
 DILOTI_POINTS = {"A": 1, "10D": 2, "2C": 1}
 
@@ -89,10 +91,12 @@ def check(values: dict[str, Any]) -> None:
     check_choices(OPTIONS, values)
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class DilotiState(DeclarationState):
     """A Diloti round."""
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class DilotiGame(DeclarationGame):
     """Diloti with one rule set of C9 (see the module docstring)."""
 
@@ -110,4 +114,5 @@ class DilotiGame(DeclarationGame):
         self.card_points = card_points_table(DILOTI_POINTS)
 
 
+own_abc_caches(DilotiState, DilotiGame)
 GAME = DilotiGame

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from kafenio.engine.errors import RulesError
 from kafenio.engine.rules import Option, Preset, RuleBook
 from kafenio.fishing.pile import CHALLENGE, PileGame, PileState
 from kafenio.fishing.scoring import card_points_table
-from kafenio.fishing.state import check_choices
+from kafenio.fishing.state import check_choices, own_abc_caches
 from kafenio.i18n import _
 
 CARD_TABLES = {"turkish": {"A": 1, "J": 1, "2C": 2, "10D": 3},
@@ -89,10 +91,12 @@ def check(values: dict[str, Any]) -> None:
     card_points_table(CARD_TABLES.get(values["card_points"], values["card_points"]))
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class PistiState(PileState):
     """A Pişti deal."""
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class PistiGame(PileGame):
     """Pişti with one rule set of A9 (see the module docstring)."""
 
@@ -115,4 +119,5 @@ class PistiGame(PileGame):
         self.last_card_counts = rules.pisti_on_last_card
 
 
+own_abc_caches(PistiState, PistiGame)
 GAME = PistiGame

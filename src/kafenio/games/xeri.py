@@ -16,11 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from kafenio.engine.errors import RulesError
 from kafenio.engine.rules import Option, Preset, RuleBook
 from kafenio.fishing.pile import PileGame, PileState
 from kafenio.fishing.scoring import card_points_table
-from kafenio.fishing.state import check_choices
+from kafenio.fishing.state import check_choices, own_abc_caches
 from kafenio.i18n import _
 
 GREEK_XERI = {"A": 1, "K": 1, "Q": 1, "J": 1, "10": 1, "10D": 1, "2C": 1}
@@ -85,10 +87,12 @@ def check(values: dict[str, Any]) -> None:
         raise RulesError("match_rounds", _("acts only with match_mode = rounds_won"))
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class XeriState(PileState):
     """A Xeri round."""
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class XeriGame(PileGame):
     """Xeri with one rule set of B9 (see the module docstring)."""
 
@@ -123,13 +127,14 @@ class XeriGame(PileGame):
                 return None
             return list(deals_won).index(ranked[0])
         target = rules.target_score
-        ranked = sorted(totals, reverse=True)
+        top = sorted(totals, reverse=True)
         if rules.both_reach_rule == "raise_target_100":
-            while ranked[1] >= target:
+            while top[1] >= target:
                 target += 100
-        if ranked[0] < target or ranked[0] == ranked[1]:
+        if top[0] < target or top[0] == top[1]:
             return None
-        return list(totals).index(ranked[0])
+        return list(totals).index(top[0])
 
 
+own_abc_caches(XeriState, XeriGame)
 GAME = XeriGame

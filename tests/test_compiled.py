@@ -1,0 +1,97 @@
+"""The fishing engine's modules run compiled (mypyc, ``hatch_build.py``; issue #8), and compiled
+play is the same game as the plain sources: the legal actions at every step, determinizations
+and the final returns of seeded random deals of every fishing game and preset agree with a run of
+the plain ``.py`` files in another process. The doctests of the compiled modules (which pytest's
+doctest collection skips, ``conftest.py``) run here against the compiled code.
+
+``KAFENIO_PURE=1`` (an install in pure Python on purpose) skips the first test; without it, a
+missing or stale extension fails it, so CI notices a build that fell back to pure Python."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import hashlib
+import importlib
+import os
+import random
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DEALS = 8
+
+
+def play_digest(deals: int = DEALS) -> str:
+    """SHA-1 over every legal-action list, a determinization's legal actions and the returns of
+    ``deals`` seeded random deals of each preset of Basra, Pişti, Xeri and Diloti (and Basra with
+    4 players)."""
+    import kafenio
+
+    digest = hashlib.sha1()
+    variants = [(g, p.name, {}) for g in ("basra", "pisti", "xeri", "diloti") for p in kafenio.rulebook(g).presets]
+    variants.append(("basra", "egyptian", {"num_players": 4}))
+    for name, preset, options in variants:
+        game = kafenio.load_game(name, preset=preset, options=options)
+        for i in range(deals):
+            rng = random.Random(i)
+            state = game.new_initial_state(seed=rng.getrandbits(64))
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                digest.update(repr(legal).encode())
+                if len(state.history) == 10:  # a determinization (a copy, renamed cards)
+                    seat = state.current_player()
+                    digest.update(repr(state.resample_from_infostate(seat, random.Random(i)).legal_actions()).encode())
+                state.apply_action(legal[rng.randrange(len(legal))])
+            digest.update(repr(state.returns()).encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.skipif(os.environ.get("KAFENIO_PURE") == "1", reason="installed in pure Python on purpose")
+def test_the_fishing_modules_are_compiled_from_the_current_sources():
+    import hatch_build
+
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    for name in compiled_modules():
+        module = importlib.import_module(name)
+        assert module.__file__.endswith(suffix), f"{name} is not compiled: run bin/setup"
+    sources = hatch_build.compiled_sources()
+    assert not hatch_build.compile_needed(sources), "a compiled module is older than its source: run bin/setup"
+
+
+def compiled_modules() -> list[str]:
+    import hatch_build
+
+    return [s.removeprefix("src/").removesuffix(".py").replace("/", ".") for s in hatch_build.compiled_sources()]
+
+
+@pytest.mark.parametrize("name", compiled_modules())
+def test_doctests_of_the_compiled_modules(name):
+    """Every docstring example of the module's source, run in the namespace of the imported module."""
+    module = importlib.import_module(name)
+    source = ROOT / "src" / (name.replace(".", "/") + ".py")
+    kinds = ast.Module | ast.ClassDef | ast.FunctionDef
+    nodes = [n for n in ast.walk(ast.parse(source.read_text())) if isinstance(n, kinds)]
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for node in nodes:
+        text = ast.get_docstring(node, clean=False)
+        if text and ">>>" in text:
+            runner.run(doctest.DocTestParser().get_doctest(text, dict(vars(module)), name, str(source), 0))
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_compiled_and_plain_play_agree(tmp_path):
+    plain = tmp_path / "kafenio"
+    shutil.copytree(ROOT / "src" / "kafenio", plain,
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "static", "locale"))
+    code = "import test_compiled as t, kafenio.fishing.state as s; print(t.play_digest(), s.__file__)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{Path(__file__).parent}"})
+    digest, where = done.stdout.split()
+    assert where.endswith(".py") and where.startswith(str(tmp_path))
+    assert play_digest() == digest
