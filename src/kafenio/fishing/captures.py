@@ -23,17 +23,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from kafenio.cards import RANK
 
-JACK, QUEEN, KING = 11, 12, 13
-SEVEN_DIAMONDS = 2 * 13 + 6
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+SEVEN_DIAMONDS: Final = 2 * 13 + 6
 
 #: numeric value of each card type for sums: A=1 … 10=10; pictures, jacks and the joker 0
-VALUE = tuple(r if 1 <= r <= 10 else 0 for r in RANK)
+VALUE: Final = tuple(r if 1 <= r <= 10 else 0 for r in RANK)
 
-_SUM_CACHE: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
-_SUM_CACHE_LIMIT = 200_000
+_SUM_CACHE: Final[dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]]] = {}
+_SUM_CACHE_LIMIT: Final = 200_000
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ import hashlib
 from bisect import insort
 from collections.abc import Iterable, Sequence
 from itertools import compress
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -52,8 +52,8 @@ from kafenio.fishing.state import CHOOSE, FLOOR_ORDER, NUM_PLAY, FishingGame, Fi
 from kafenio.i18n import _
 
 #: ``bytes(cards).translate`` tables: each card's value (faces 0) and rank
-_VALUE_BYTES = bytes(VALUE).ljust(256, b"\0")
-_RANK_BYTES = bytes(RANK).ljust(256, b"\0")
+_VALUE_BYTES: Final = bytes(VALUE).ljust(256, b"\0")
+_RANK_BYTES: Final = bytes(RANK).ljust(256, b"\0")
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)

@@ -16,14 +16,14 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import islice
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from kafenio.cards import format_cards, parse_cards
 from kafenio.engine.errors import KafenioError
 from kafenio.fishing.captures import VALUE, sum_unions
 from kafenio.i18n import _
 
-FACE_RANKS = (11, 12, 13)
+FACE_RANKS: Final = (11, 12, 13)
 _DECL_TEXT = re.compile(r"([PG])(\d+)@(\d+)\(([^)]*)\)")
 
 
@@ -146,17 +146,17 @@ def _part_ok(items: tuple[tuple[int, int, int], ...], members: list[int]) -> boo
 # values, one of which must be held; :data:`FREE`, bit 0, for nothing: the engine's mask of a
 # hand always has it), so the engine enables the legal moves without listing them again.
 
-_LIMIT = 200_000
+_LIMIT: Final = 200_000
 K = TypeVar("K")
 V = TypeVar("V")
 #: per card type, its value as a bit (faces: bit 0)
-VALUE_BIT = tuple(1 << v for v in VALUE)
+VALUE_BIT: Final = tuple(1 << v for v in VALUE)
 #: the need of a move that needs nothing: bit 0, set in every hand's mask of held values
-FREE = 1
+FREE: Final = 1
 #: a move as the memos hold it: ``(kind, loose positions, declaration indices, value)``
 RawMove = tuple[str, tuple[int, ...], tuple[int, ...], int]
 #: laying the card, as the memos hold it
-LAID: RawMove = ("lay", (), (), 0)
+LAID: Final[RawMove] = ("lay", (), (), 0)
 #: per declaration, as the mover sees it: ``(kind, value, cards, components, soy, relation)``
 Sig = tuple[tuple[str, int, int, int, bool, int], ...]
 #: what the move enumerator reads of the rules: ``(capture_rule, plain_declaration_as_card,
@@ -169,23 +169,23 @@ GroupSpec = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int | None,
 #: :func:`_plan`: the own declaration, the capturable ones, the raises, the group values
 Plan = tuple[int | None, tuple[tuple[int, str, int, int], ...], tuple[tuple[int, int], ...],
              tuple[tuple[int, GroupSpec | None], ...]]
-_SMALL: dict[tuple[int, ...], Masks] = {}
-_INFO: dict[tuple[int, ...], tuple[Masks, Masks, bool]] = {}
-_BUDGET: dict[tuple[tuple[int, ...], int], tuple[tuple[int, int], ...]] = {}
-_PACKS: dict[tuple[tuple[int, ...], int], dict[int, int]] = {}
-_LOOSE_SETS: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, int], ...]] = {}
-_POOL_SETS: dict[tuple, tuple[tuple[int, int], ...]] = {}
-_CAPTURES: dict[tuple, tuple[RawMove, ...]] = {}
-_DECLARES: dict[tuple[int, tuple[int, ...]], tuple[tuple[RawMove, ...], tuple[int, ...]]] = {}
-_GROUPS: dict[tuple[int, int, tuple[int, ...]], tuple[RawMove, ...]] = {}
-_DECLARED_GROUPS: dict[tuple, tuple[RawMove, ...]] = {}
-_PLANS: dict[tuple[int, Sig, MoveRules], Plan] = {}
+_SMALL: Final[dict[tuple[int, ...], Masks]] = {}
+_INFO: Final[dict[tuple[int, ...], tuple[Masks, Masks, bool]]] = {}
+_BUDGET: Final[dict[tuple[tuple[int, ...], int], tuple[tuple[int, int], ...]]] = {}
+_PACKS: Final[dict[tuple[tuple[int, ...], int], dict[int, int]]] = {}
+_LOOSE_SETS: Final[dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, int], ...]]] = {}
+_POOL_SETS: Final[dict[tuple, tuple[tuple[int, int], ...]]] = {}
+_CAPTURES: Final[dict[tuple, tuple[RawMove, ...]]] = {}
+_DECLARES: Final[dict[tuple[int, tuple[int, ...]], tuple[tuple[RawMove, ...], tuple[int, ...]]]] = {}
+_GROUPS: Final[dict[tuple[int, int, tuple[int, ...]], tuple[RawMove, ...]]] = {}
+_DECLARED_GROUPS: Final[dict[tuple, tuple[RawMove, ...]]] = {}
+_PLANS: Final[dict[tuple[int, Sig, MoveRules], Plan]] = {}
 
 #: the moves and the need of each
 Entry = tuple[tuple[RawMove, ...], tuple[int, ...]]
 #: :func:`loose_table_entry`: the whole entry, the captures, the declarations, the groups per value
 Base = tuple[Entry, tuple[RawMove, ...], tuple[RawMove, ...], tuple[tuple[RawMove, ...], ...]]
-_BASES: dict[tuple[int, tuple[int, ...], str], Base] = {}
+_BASES: Final[dict[tuple[int, tuple[int, ...], str], Base]] = {}
 
 
 class _BitPositions(dict[int, tuple[int, ...]]):
@@ -197,7 +197,7 @@ class _BitPositions(dict[int, tuple[int, ...]]):
         return value
 
 
-BITS = _BitPositions()
+BITS: Final = _BitPositions()
 
 
 def remember(memo: dict[K, V], key: K, value: V) -> V:

@@ -23,7 +23,7 @@ never offer a capture choice.
 from __future__ import annotations
 
 import secrets
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -35,12 +35,12 @@ from kafenio.fishing.captures import JACK
 from kafenio.fishing.state import NUM_PLAY, FishingGame, FishingState, own_abc_caches
 from kafenio.i18n import _
 
-CLAIM = NUM_PLAY
-BELIEVE = CLAIM + 52
-CHALLENGE = BELIEVE + 1
+CLAIM: Final = NUM_PLAY
+BELIEVE: Final = CLAIM + 52
+CHALLENGE: Final = BELIEVE + 1
 HIDDEN = "??"
-PILE_SIZE = 4
-_WHOLE = tuple([tuple(range(n))] for n in range(53))
+PILE_SIZE: Final = 4
+_WHOLE: Final = tuple([tuple(range(n))] for n in range(53))
 
 
 class RedealRequired(KafenioError):

@@ -50,7 +50,7 @@ from _abc import _abc_init
 from bisect import insort
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, ClassVar, Generic, Self, TypeVar, cast
+from typing import Any, ClassVar, Final, Generic, Self, TypeVar, cast
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -64,10 +64,10 @@ from kafenio.fishing.captures import CaptureSpec, capture_options
 from kafenio.fishing.scoring import score_deal
 from kafenio.i18n import _
 
-NUM_PLAY = 52
-MAX_CHOICES = 128
-CHOOSE = NUM_PLAY
-FLOOR_ORDER = tuple(RANK[c] * 4 + SUIT[c] for c in range(52))
+NUM_PLAY: Final = 52
+MAX_CHOICES: Final = 128
+CHOOSE: Final = NUM_PLAY
+FLOOR_ORDER: Final = tuple(RANK[c] * 4 + SUIT[c] for c in range(52))
 
 
 def check_choices(options: Sequence[Option], values: dict[str, Any]) -> None:
