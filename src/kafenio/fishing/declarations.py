@@ -24,7 +24,6 @@ Notation: ``P8@1(5C 3D)``, ``G9@0(9S | 5C 3D AH)`` (README of the spec); moves a
 from __future__ import annotations
 
 import hashlib
-from bisect import insort
 from collections.abc import Iterable, Sequence
 from itertools import compress
 from typing import Any, Final, Self
@@ -48,11 +47,10 @@ from kafenio.fishing.diloti_moves import (
     partition,
     table_entry,
 )
-from kafenio.fishing.state import CHOOSE, FLOOR_ORDER, NUM_PLAY, FishingGame, FishingState, own_abc_caches
+from kafenio.fishing.state import CHOOSE, NUM_PLAY, FishingGame, FishingState, lay_card, own_abc_caches
 from kafenio.i18n import _
 
-#: ``bytes(cards).translate`` tables: each card's value (faces 0) and rank
-_VALUE_BYTES: Final = bytes(VALUE).ljust(256, b"\0")
+#: ``bytes(cards).translate`` table: each card's rank
 _RANK_BYTES: Final = bytes(RANK).ljust(256, b"\0")
 
 
@@ -178,12 +176,16 @@ class DeclarationState(FishingState[DeclarationGame]):
             if out[-1] == LAID:  # C3.7: the owner may not lay (== : a compiled tuple constant is boxed anew)
                 out.pop()
             return out, (1 << self.decls[own].value,) * len(out)
-        numerals = bytes(self.floor).translate(_VALUE_BYTES).rstrip(b"\0")  # faces come last
-        npos = None
-        if 0 in numerals:  # a constructed floor out of order: numerals are not a prefix
-            npos = [i for i, v in enumerate(numerals) if v]
-            numerals = bytes(numerals[i] for i in npos)
+        numerals: list[int] = []
+        positions: list[int] = []
+        for i, c in enumerate(self.floor):  # a plain loop: compiled, it runs in C
+            v = VALUE[c]
+            if v:
+                numerals.append(v)
+                positions.append(i)
         vals = tuple(numerals)
+        # faces come last; a constructed floor out of order: the numerals are not a prefix
+        npos = positions if positions and positions[-1] >= len(positions) else None
         decls = self.decls
         game = self.game
         if decls:
@@ -363,10 +365,10 @@ class DeclarationState(FishingState[DeclarationGame]):
         floor = self.floor
         kind = move[0]
         if kind == "lay":
-            insort(floor, card, key=FLOOR_ORDER.__getitem__)
+            lay_card(floor, card)
             self.log.append((seat, card, (), 0))
         elif kind == "capture":
-            taken = tuple(map(floor.__getitem__, move[1]))
+            taken = tuple([floor[i] for i in move[1]])
             if move[2]:
                 taken += tuple(c for d in move[2] for c in self.decls[d].cards)
             self._remove(move)

@@ -454,12 +454,11 @@ def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> Base:
     if not (captures and rule == "forced_maximal"):
         moves += declares
         needs += declare_needs
-        get = _GROUPS.get
         for target in range(x, 11):
             # a new group needs the played card's part and another part worth ``target``
             if small[target] and (x == target or small[target - x]):
                 head = heads[target]
-                found = get((x, target, head))
+                found = _GROUPS.get((x, target, head))
                 if found is None:
                     found = _group_piece(x, target, head, small)
                 groups[target] = found

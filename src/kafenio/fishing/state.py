@@ -47,7 +47,6 @@ import hashlib
 import math
 import random
 from _abc import _abc_init
-from bisect import insort
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, ClassVar, Final, Generic, Self, TypeVar, cast
@@ -68,6 +67,21 @@ NUM_PLAY: Final = 52
 MAX_CHOICES: Final = 128
 CHOOSE: Final = NUM_PLAY
 FLOOR_ORDER: Final = tuple(RANK[c] * 4 + SUIT[c] for c in range(52))
+
+
+def lay_card(floor: list[int], card: int) -> None:
+    """Insert ``card`` into ``floor``, sorted in :data:`FLOOR_ORDER`, after its equals (as
+    ``bisect.insort`` with that key; a plain loop, which compiled code runs in C where ``insort``
+    would call the key back through Python at each step)."""
+    order = FLOOR_ORDER[card]
+    lo, hi = 0, len(floor)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if order < FLOOR_ORDER[floor[mid]]:
+            hi = mid
+        else:
+            lo = mid + 1
+    floor.insert(lo, card)
 
 
 def check_choices(options: Sequence[Option], values: dict[str, Any]) -> None:
@@ -450,7 +464,7 @@ class FishingState(State, Generic[G]):
             if self.game.pile_floor:
                 floor.append(card)
             else:
-                insort(floor, card, key=FLOOR_ORDER.__getitem__)
+                lay_card(floor, card)
             self.log.append((seat, card, (), 0))
         self._end_turn(seat)
 
@@ -536,7 +550,9 @@ class FishingState(State, Generic[G]):
         if summed is not pile:
             done = points = 0
         if done < len(pile):
-            points += sum(map(self.game.card_points.__getitem__, pile[done:]))
+            card_points = self.game.card_points
+            for c in pile[done:]:  # a plain loop: compiled, it runs in C (map would call back)
+                points += card_points[c]
             self.pile_points[side] = (pile, len(pile), points)
         return points
 
