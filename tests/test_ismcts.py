@@ -17,6 +17,7 @@ from kafenio.agents.ismcts import (
     search_settings,
     side_margins,
 )
+from kafenio.agents.levels import LEVEL_SEARCH
 from kafenio.agents.rummy_search import HAND_WEIGHT, pile_preferred_moves, position_scores, preferred_moves
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Seat
@@ -39,7 +40,8 @@ def mid_deal(seed: int, moves: int = 5, name: str = "basra", **options):
 
 @pytest.mark.parametrize(("name", "options", "iterations", "settings"), [
     ("basra", {"num_players": 2}, 60, None), ("basra", {"num_players": 4}, 60, None), ("biriba", {}, 8, None),
-    ("biriba", {}, 30, RUMMY_PILE_SEARCH), ("buraco", {}, 30, RUMMY_PILE_SEARCH)])
+    ("biriba", {}, 30, RUMMY_PILE_SEARCH), ("buraco", {}, 30, RUMMY_PILE_SEARCH),
+    ("buraco", {}, 30, LEVEL_SEARCH["expert"]["buraco"])])
 def test_decision_ignores_hidden_cards(name, options, iterations, settings):
     if name not in kafenio.available_games():
         pytest.skip(f"{name} not available yet")
