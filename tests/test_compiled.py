@@ -1,7 +1,8 @@
-"""The fishing engine's modules run compiled (mypyc, ``hatch_build.py``; issue #8), and compiled
-play is the same game as the plain sources: the legal actions at every step, determinizations
-and the final returns of seeded random deals of every fishing game and preset agree with a run of
-the plain ``.py`` files in another process. The doctests of the compiled modules (which pytest's
+"""The fishing engine's modules (issue #8) and the rummy core (issue #7) run compiled (mypyc,
+``hatch_build.py``), and compiled play is the same game as the plain sources: the legal actions
+at every step, determinizations and the final returns of seeded random deals of every fishing
+and rummy game and preset (and for rummy an observation, the view and the score sheet) agree
+with a run of the plain ``.py`` files in another process. The doctests of the compiled modules (which pytest's
 doctest collection skips, ``conftest.py``) run here against the compiled code.
 
 ``KAFENIO_PURE=1`` (an install in pure Python on purpose) skips the first test; without it, a
@@ -29,12 +30,14 @@ DEALS = 8
 
 def play_digest(deals: int = DEALS) -> str:
     """SHA-1 over every legal-action list, a determinization's legal actions and the returns of
-    ``deals`` seeded random deals of each preset of Basra, Pişti, Xeri and Diloti (and Basra with
-    4 players)."""
+    ``deals`` seeded random deals of each preset of Basra, Pişti, Xeri, Diloti, Biriba and Buraco
+    (and Basra with 4 players); for Biriba and Buraco also the observation and view at the
+    determinization's step and the score sheet."""
     import kafenio
 
     digest = hashlib.sha1()
-    variants = [(g, p.name, {}) for g in ("basra", "pisti", "xeri", "diloti") for p in kafenio.rulebook(g).presets]
+    games = ("basra", "pisti", "xeri", "diloti", "biriba", "buraco")
+    variants = [(g, p.name, {}) for g in games for p in kafenio.rulebook(g).presets]
     variants.append(("basra", "egyptian", {"num_players": 4}))
     for name, preset, options in variants:
         game = kafenio.load_game(name, preset=preset, options=options)
@@ -47,13 +50,18 @@ def play_digest(deals: int = DEALS) -> str:
                 if len(state.history) == 10:  # a determinization (a copy, renamed cards)
                     seat = state.current_player()
                     digest.update(repr(state.resample_from_infostate(seat, random.Random(i)).legal_actions()).encode())
+                    if name in ("biriba", "buraco"):
+                        digest.update(state.observation_tensor(seat).tobytes())
+                        digest.update(repr(state.view(seat)).encode())
                 state.apply_action(legal[rng.randrange(len(legal))])
             digest.update(repr(state.returns()).encode())
+            if name in ("biriba", "buraco"):
+                digest.update(repr(state.score_sheet()).encode())
     return digest.hexdigest()
 
 
 @pytest.mark.skipif(os.environ.get("KAFENIO_PURE") == "1", reason="installed in pure Python on purpose")
-def test_the_fishing_modules_are_compiled_from_the_current_sources():
+def test_the_engine_modules_are_compiled_from_the_current_sources():
     import hatch_build
 
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
@@ -89,9 +97,10 @@ def test_compiled_and_plain_play_agree(tmp_path):
     plain = tmp_path / "kafenio"
     shutil.copytree(ROOT / "src" / "kafenio", plain,
                     ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "static", "locale"))
-    code = "import test_compiled as t, kafenio.fishing.state as s; print(t.play_digest(), s.__file__)"
+    code = ("import test_compiled as t, kafenio.fishing.state as f, kafenio.rummy.state as r; "
+            "print(t.play_digest(), f.__file__, r.__file__)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{Path(__file__).parent}"})
-    digest, where = done.stdout.split()
-    assert where.endswith(".py") and where.startswith(str(tmp_path))
+    digest, *where = done.stdout.split()
+    assert all(w.endswith(".py") and w.startswith(str(tmp_path)) for w in where)
     assert play_digest() == digest

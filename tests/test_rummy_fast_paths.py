@@ -681,3 +681,21 @@ def test_pickled_state_leaves_the_memo_behind():
             a.apply_action(action)
             b.apply_action(action)
         assert b.is_terminal() and a.side_scores() == b.side_scores()
+
+
+@pytest.mark.parametrize("name", ["biriba", "buraco"])
+def test_a_clone_plays_on_without_touching_its_original(name):
+    """A clone (and a determinization) has its own history, hands and game attributes: playing it
+    to the end leaves the original as it was (compiled, ``copy.copy`` hands a Python subclass's
+    copy the original's ``__dict__``, where the history lives)."""
+    rng = random.Random(5)
+    st = kafenio.load_game(name).new_initial_state(seed=7)
+    for _i in range(40):
+        legal = st.legal_actions()
+        st.apply_action(legal[rng.randrange(len(legal))])
+    before = (st.serialize(), st.view(st.current_player()), st.information_state_string(0))
+    for copy in (st.clone(), st.resample_from_infostate(st.current_player(), random.Random(1))):
+        while not copy.is_terminal():
+            legal = copy.legal_actions()
+            copy.apply_action(legal[rng.randrange(len(legal))])
+        assert (st.serialize(), st.view(st.current_player()), st.information_state_string(0)) == before

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from _abc import _abc_init
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -29,6 +30,16 @@ CHANCE = -1
 TERMINAL = -4
 #: :meth:`Game.match_winner`'s answer for a match the rules end drawn
 DRAWN_MATCH = -1
+
+
+def own_abc_caches(*classes: type) -> None:
+    """Give each compiled class its own :class:`abc.ABCMeta` caches. mypyc builds a class without
+    ``ABCMeta.__new__``, so a subclass of :class:`Game` or :class:`State` would share its abstract
+    base's caches, and ``isinstance(game, SomeGame)`` could answer for another class it saw
+    first; every module of compiled classes calls this on them (for a plain class: the same caches
+    made anew)."""
+    for cls in classes:
+        _abc_init(cls)
 
 
 class Game(ABC):

@@ -5,6 +5,7 @@ Errors name the game's own section through :meth:`TurnRules.rule` (``"buraco.md 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
 
 from kafenio.cards import JOKER, NUM_TYPES, RANK, SUIT
@@ -174,7 +175,7 @@ def _building_actions(st: RummyState, seat: int) -> list[int]:
     chosen = st.building
     total = st.hand_size[seat] + len(chosen)
     limit = total - 2           # a meld of at most this size leaves two cards: always fine
-    size_ok = None
+    size_ok: Callable[[int], bool] | None = None
     out = []
     for c, sizes in _find_additions(hand, chosen, st.mr, st.set_ranks_allowed(st.side_of[seat])):
         if sizes and sizes[0] <= limit:
@@ -183,7 +184,8 @@ def _building_actions(st: RummyState, seat: int) -> list[int]:
         hand[c] -= 1          # the checks below read the hand without ``c``
         if sizes and size_ok is None:
             size_ok = st._size_ok(seat, total)
-        if (sizes and any(size_ok(n) for n in sizes)) or st._last_card_melds(seat, [*chosen, c]):
+        fits = sizes and size_ok is not None and any(size_ok(n) for n in sizes)
+        if fits or st._last_card_melds(seat, [*chosen, c]):
             out.append(A.MELD_ADD + c)
         hand[c] += 1
     out.extend(_meld_end_actions(st, seat))
@@ -218,7 +220,7 @@ def _find_additions(hand: list[int], chosen: list[int], mr,
     naturals = [c for c in chosen if not is_wild_type(c)]
     suits = {SUIT[c] for c in naturals}
     ranks = {RANK[c] for c in naturals}
-    found = []
+    found: list[tuple[int, tuple[int, ...]]] = []
     asked = held
     if naturals:
         nat = naturals[0]
@@ -335,6 +337,7 @@ def _why_play(st: RummyState, a: int) -> tuple[str, str]:
             return "melds", _("no meld is under construction")
         return "melds", _("these cards are not a legal meld (or that reading does not exist)")
     card = A.action_card(a)
+    assert card is not None     # the actions without a card were answered above
     if not hand[card]:
         return "turn", _("that card is not in your hand")
     if st.must_play:

@@ -25,13 +25,22 @@ irrelevant. Everything else works on per-type count lists (length 53, see
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from kafenio.cards import JOKER, RANK, SUIT, card, format_card, parse_cards  # noqa: F401
 from kafenio.i18n import _
 
 TWO = 2
 SECTION = "biriba.md §4"
+
+
+def fields_reduce(obj: Any) -> tuple[type, tuple]:
+    """``__reduce__`` of a frozen dataclass: rebuilt from its fields (mypyc's unpickling of a
+    compiled class sets attribute by attribute, which a frozen one refuses)."""
+    return type(obj), tuple(getattr(obj, f.name) for f in fields(obj))
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,9 @@ class MeldRules:
     free_wild_moves: bool = False
     section: str = SECTION
 
+    def __reduce__(self) -> tuple[type, tuple]:
+        return fields_reduce(self)
+
     @classmethod
     def from_rules(cls, rules, game: str = "biriba") -> MeldRules:
         """The meld rules of a rule set (options absent from a game keep their Biriba value)."""
@@ -89,6 +101,7 @@ def is_wild_type(c: int) -> bool:
     return c == JOKER or RANK[c] == TWO
 
 
+@mypyc_attr(serializable=True)
 class Meld:
     """A meld on the table (or a candidate one).
 
@@ -385,11 +398,12 @@ def _set_layoff(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
     return []
 
 
-def _end_ok(lo: int, hi: int, cards_at: Callable[[int], int], suit: int, mr: MeldRules) -> bool:
+def _end_ok(lo: int, hi: int, cards: list[int], suit: int, mr: MeldRules) -> bool:
+    """The run ``cards`` on positions ``lo … hi`` fits the run length and the aces' rule."""
     if lo < 1 or hi > 14 or hi - lo + 1 > mr.max_run_len:
         return False
     if lo == 1 and hi == 14 and mr.max_natural_aces < 2:
-        return cards_at(1) != card(1, suit) or cards_at(14) != card(1, suit)
+        return cards[0] != card(1, suit) or cards[-1] != card(1, suit)
     return True
 
 
@@ -435,7 +449,7 @@ def _free_wild_move(meld: Meld, c: int, natural_pos: tuple[int, ...], mr: MeldRu
         natural_two = wild != JOKER and SUIT[wild] == meld.suit and gaps[0] == 2
         new = Meld(True, meld.suit, 0, lo, [cells[p] for p in range(lo, hi + 1)],
                    [] if natural_two else [gaps[0] - lo])
-        if _end_ok(lo, hi, lambda p, n=new: n.cards[p - n.lo], meld.suit, mr) and _aces_ok(new, mr):
+        if _end_ok(lo, hi, new.cards, meld.suit, mr) and _aces_ok(new, mr):
             out.append(new)
     return out
 
@@ -450,7 +464,7 @@ def _extend(meld: Meld, c: int, pos: int, wild: bool, mr: MeldRules) -> list[Mel
         if wild:
             wilds.append(len(meld.cards))
     new = Meld(True, meld.suit, 0, lo, cards, sorted(wilds))
-    ok = _end_ok(new.lo, new.hi, lambda p: new.cards[p - new.lo], meld.suit, mr)
+    ok = _end_ok(new.lo, new.hi, new.cards, meld.suit, mr)
     return [new] if ok and (wild or _aces_ok(new, mr)) else []
 
 
@@ -481,12 +495,25 @@ def _displace(meld: Meld, c: int, pos: int, mr: MeldRules) -> list[Meld]:
 # a hand changes one card type at a time, and the counts of the suits and ranks it did not
 # touch keep their memo entries.
 
-_MEMOS: dict[int, tuple[MeldRules, dict]] = {}
-_BY_RULES: dict[MeldRules, dict] = {}
+@mypyc_attr(native_class=False)
+class RulesMemo(dict):
+    """The memo dict of a rule set; a pickled or deep-copied one is the memo of its (equal) rule
+    set where it is loaded (a state's copy shares the memo, it does not carry one)."""
+
+    def __init__(self, mr: MeldRules):
+        super().__init__()
+        self.mr = mr
+
+    def __reduce__(self):
+        return memo_of, (self.mr,)
+
+
+_MEMOS: dict[int, tuple[MeldRules, RulesMemo]] = {}
+_BY_RULES: dict[MeldRules, RulesMemo] = {}
 MEMO_LIMIT = 400_000
 
 
-def memo_of(mr: MeldRules) -> dict:
+def memo_of(mr: MeldRules) -> RulesMemo:
     """The memo dict of the rule set ``mr`` (shared by equal rule sets; cleared when large)."""
     entry = _MEMOS.get(id(mr))
     if entry is not None and entry[0] is mr:
@@ -496,7 +523,7 @@ def memo_of(mr: MeldRules) -> dict:
         return memo
     if len(_MEMOS) > 1000:
         _MEMOS.clear()
-    memo = _BY_RULES.setdefault(mr, {})
+    memo = _BY_RULES.setdefault(mr, RulesMemo(mr))
     _MEMOS[id(mr)] = (mr, memo)
     return memo
 
@@ -640,6 +667,10 @@ def _run_sizes(chosen, hand, suit: int, mr: MeldRules, other_wilds: int) -> tupl
                          for n in range(first - lo + 1, last - lo + 2)}))
 
 
+#: the positions the chosen aces take in a run, by their count (low, high or both ends)
+_ACE_SETS: tuple[tuple[tuple[int, ...], ...], ...] = (((),), ((1,), (14,)), ((1, 14),))
+
+
 def run_spans(chosen, hand, suit: int, mr: MeldRules, other_wilds: int,
               extra: int = 0) -> list[tuple[int, int, int]]:
     """The position intervals of the ``suit`` runs that complete the chosen cards from
@@ -670,7 +701,7 @@ def run_spans(chosen, hand, suit: int, mr: MeldRules, other_wilds: int,
     if (len(set(pos_of)) != len(pos_of) or aces > mr.max_natural_aces
             or wild_chosen + max(0, s2_chosen - 1) > mr.max_wilds):   # one 2 may be natural
         return []
-    ace_sets = {0: [()], 1: [(1,), (14,)], 2: [(1, 14)]}[aces]
+    ace_sets = _ACE_SETS[aces]
     spans: list[tuple[int, int, int]] = []
     for ace_pos in ace_sets:
         fixed = set(pos_of) | set(ace_pos)
@@ -815,9 +846,11 @@ def three_card_lanes(hb: bytes, held: int, mr: MeldRules, set_ranks: frozenset, 
     :func:`memo_of` ``(mr)`` (one suit's 3-card runs are memoized on its 13 counts, in one
     table with other wilds held and one without, each cleared when large).
     """
+    tables: tuple[dict[bytes, tuple[int, bool, bool]], dict[bytes, tuple[int, bool, bool]]] | None
     tables = memo.get("three")
     if tables is None:
-        tables = memo["three"] = ({}, {})
+        tables = ({}, {})
+        memo["three"] = tables
     others = hb[JOKER] + hb[1] + hb[14] + hb[27] + hb[40]
     wilds = held & WILD_LANES
     found = 0

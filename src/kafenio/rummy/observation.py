@@ -8,14 +8,16 @@ and the cards it saw go into another hand (``biriba.md`` §3–§5, ``buraco.md`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from kafenio.cards import NUM_TYPES, format_card, format_cards
 from kafenio.rummy import actions as A
 
 if TYPE_CHECKING:
+    from kafenio.rummy.melds import Meld
     from kafenio.rummy.state import RummyState
 
 
@@ -44,7 +46,7 @@ def write_observation(self: RummyState, seat: int, out: np.ndarray) -> None:
 
     The state keeps the seat's last observation (:class:`SeatImage`) and rewrites only the
     blocks whose inputs changed since, then copies it into ``out`` whole."""
-    images = self.__dict__.get("_obs_images")
+    images = self._obs_images
     if images is None:
         images = self._obs_images = ObservationImages(self.n)
     image = images[seat]
@@ -54,6 +56,7 @@ def write_observation(self: RummyState, seat: int, out: np.ndarray) -> None:
     out[:] = image.values
 
 
+@mypyc_attr(native_class=False)
 class ObservationImages(list):
     """Per seat: its :class:`SeatImage` or ``None``. A pickled or deep-copied state starts
     without them (they are rebuilt at its first observation)."""
@@ -84,20 +87,23 @@ class SeatImage:
             block past the number of sides).
     """
 
-    __slots__ = ("building", "counts", "extra", "hand", "head", "known", "match", "melds", "pile",
-                 "seats", "sizes", "slots", "stock", "taken", "values")
-
     def __init__(self, st: RummyState, seat: int):
         n = st.n
         self.values = np.zeros(observation_size(st), dtype=np.float32)
-        self.slots = memoryview(self.values)
+        self.slots: Any = memoryview(cast(Any, self.values))    # float32 slots
         self.counts = bytearray((3 + 2 * n) * NUM_TYPES)
         self.head = (self.values[:len(self.counts)], np.frombuffer(self.counts, dtype=np.uint8))
         self.seats = [(seat + st.dir * i) % n for i in range(n)]
-        self.hand = self.building = self.pile = self.sizes = self.stock = self.taken = None
-        self.extra = self.match = None
-        self.known = [None] * (n - 1)
-        self.melds = [None] * n
+        self.hand: list[int] | None = None
+        self.building: list[int] | None = None
+        self.pile: list[int] | None = None
+        self.sizes: list[int] | None = None
+        self.stock: tuple[int, int] | None = None
+        self.taken: tuple[int, ...] | None = None
+        self.extra: list[float] | None = None
+        self.match: list[float] | None = None
+        self.known: list[list[int] | None] = [None] * (n - 1)
+        self.melds: list[list[Meld] | tuple[()] | None] = [None] * n
 
     def update(self, st: RummyState) -> None:
         """Bring :attr:`values` up to date with ``st`` (for the seat the image belongs to)."""
@@ -143,13 +149,13 @@ class SeatImage:
                 kept[i] = ()
                 changed = True
         known = st.known
-        kept = self.known
+        seen = self.known
         for i in range(1, n):
             cards = known[seats[i]]
-            if cards != kept[i - 1]:
+            if cards != seen[i - 1]:
                 start = (3 + n + i) * NUM_TYPES
                 counts[start:start + NUM_TYPES] = bytes(cards)
-                kept[i - 1] = cards[:]
+                seen[i - 1] = cards[:]
                 changed = True
         if changed:
             head, source = self.head
@@ -208,7 +214,7 @@ def _type_counts(cards) -> bytes:
 def _meld_counts(self: RummyState, side: int) -> bytes:
     """The card-type counts (53 bytes) of ``side``'s melds on the table, kept while its meld
     list holds the same melds (a meld never changes: a lay-off replaces it)."""
-    memo = self.__dict__.get("_meld_memo")
+    memo = self._meld_memo
     if memo is None or len(memo) != len(self.melds):
         memo = self._meld_memo = [([], bytes(NUM_TYPES)) for _side in self.melds]
     melds = self.melds[side]
@@ -222,8 +228,8 @@ def _meld_counts(self: RummyState, side: int) -> bytes:
 def information_state_string(self: RummyState, seat: int) -> str:
     """Perfect recall: ``seat``'s dealt hand, the up-card, then every action in order with
     the card ``seat`` drew, the pile contents taken and pots picked up by ``seat``."""
-    replay = self.game.new_initial_state(deck=self._deck, dealer=self.dealer,
-                                         match_scores=self.match_scores, carry=self.carry_in)
+    replay = cast("RummyState", self.game.new_initial_state(deck=self._deck, dealer=self.dealer,
+                                                            match_scores=self.match_scores, carry=self.carry_in))
     hand = replay.hands[seat]
     lines = [f"seat {seat} hand {format_cards(c for c in range(NUM_TYPES) for _i in range(hand[c]))}"]
     if replay.up_card is not None:
@@ -240,7 +246,7 @@ def information_state_string(self: RummyState, seat: int) -> str:
         replay._apply(action)
         if action == A.REJECT:
             text += " " + format_card(replay.pile[-1])
-            if who == seat:
+            if who == seat and replay.drawn is not None:
                 text += " " + format_card(replay.drawn)
         if sum(replay.pot_taken) > taken and who == seat:
             text += " pot [" + format_cards(pot) + "]"

@@ -44,7 +44,8 @@ def value_table(table: str | Mapping[str, int], named: Mapping[str, Mapping[str,
                                    "unknown: {u}").format(keys=", ".join(VALUE_KEYS),
                                                           m=", ".join(missing) or "-",
                                                           u=", ".join(map(str, unknown)) or "-"))
-    for key, points in table.items():
+    given: Mapping[str, object] = table    # any values: compiled code would trust ``int``
+    for key, points in given.items():
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
             raise RulesError(option, _("{key}: expected a whole number of points ≥ 0, got {v!r}").format(
                 key=key, v=points))
@@ -77,7 +78,7 @@ def side_sheet(side: int, seats: Sequence[int], melds: Sequence[Meld],
     """
     sign = -1 if melds_negative else 1
     meld_points = sign * sum(values[c] for m in melds for c in m.cards)
-    bonuses = []
+    bonuses: list[dict[str, Any]] = []
     for m in melds:
         points, why = bonus(m)
         if points:

@@ -96,6 +96,7 @@ def find_opening(hand: Sequence[int], mr: MeldRules, *, whole: bool = False, min
             for c in set(m):
                 by_card.setdefault(c, []).append(m)
         return _cover(left, sum(hand), by_card, must_set, False, budget)
+    assert values is not None, "a minimum needs the card values"
     scored = sorted(((sum(values[c] for c in m), m) for m in cands), reverse=True)
     return _reach(left, sum(hand), scored, 0, minimum, must_set, False, budget)
 

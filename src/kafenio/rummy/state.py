@@ -45,15 +45,19 @@ Engine decisions where the specs are silent (documented choices):
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import mul as _mul
-from typing import Any
+from typing import Any, ClassVar, Self, cast
+
+import numpy as np
+from mypy_extensions import mypyc_attr
 
 from kafenio.cards import JOKER, NUM_TYPES, format_card, format_cards
 from kafenio.engine.errors import IllegalAction
-from kafenio.engine.game import TERMINAL, State
+from kafenio.engine.game import TERMINAL, State, own_abc_caches
 from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy import observation
@@ -62,6 +66,7 @@ from kafenio.rummy.melds import (
     Meld,
     can_complete,
     canonical_run,
+    fields_reduce,
     is_wild_type,
     lanes_of,
     layoff_lanes,
@@ -133,7 +138,11 @@ class TurnRules:
         """``"buraco.md §5"`` for a topic."""
         return f"{self.spec} {self.sections[topic]}"
 
+    def __reduce__(self) -> tuple[type, tuple]:
+        return fields_reduce(self)
 
+
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class RummyState(State):
     """One rummy deal; a game subclasses it and fills the hooks marked *hook*.
 
@@ -144,7 +153,7 @@ class RummyState(State):
     """
 
     #: the view's name for a meld of ``big`` cards (``biriba``, ``canastra``)
-    big_name = "big"
+    big_name: ClassVar[str] = "big"
 
     def __init__(self, game, deck: list[int], dealer: int, match_scores: list[float]):
         State.__init__(self, game, deck, dealer, match_scores)
@@ -186,7 +195,7 @@ class RummyState(State):
 
     # -- set-up -----------------------------------------------------------------------------
     def _setup(self, deck: list[int]) -> None:
-        game = self.game
+        game: Any = self.game      # a rummy game (BiribaGame, BuracoGame)
         self.rules = game.rules
         self.tr: TurnRules = game.turn_rules
         self.mr = game.meld_rules
@@ -230,8 +239,12 @@ class RummyState(State):
         self.version = 0
         self._legal_cache: tuple[int, list[int]] | None = None
         self.memo = memo_of(self.mr)
+        #: the observation's memos (:mod:`~kafenio.rummy.observation`), shared with clones
+        self._obs_images: observation.ObservationImages | None = None
+        self._meld_memo: list[tuple[list[Meld], bytes]] | None = None
         self.facts: dict[int, SideFacts] = {}
-        self.hand_points = [([], 0)] * n                # per seat: (a copy of the hand's counts, their points)
+        #: per seat: (a copy of the hand's counts, their points)
+        self.hand_points: list[tuple[list[int], int]] = [([], 0)] * n
         self.side_rest: dict[int, tuple] = {}          # per side: (inputs, total without hands)
         self._deal(deck, [(first + self.dir * i) % n for i in range(n)])
         self.hand_size = [sum(h) for h in self.hands]
@@ -245,7 +258,9 @@ class RummyState(State):
         self.must_play = False                      # a meld or lay-off is due before discarding
         self.no_discard: int | None = None          # the one-card pile's card (buraco.md §3)
         self.single_restricted = False
-        self.provisional: tuple | None = None       # snapshot while an opening is provisional
+        #: snapshot while an opening is provisional: the hand, its size, the side's meld count,
+        #: ``must_use``, ``must_play``, the known cards
+        self.provisional: tuple[list[int], int, int, set[int] | None, bool, list[int]] | None = None
         self.free_pot = False                       # whole-hand opener: pot without a biriba
         self.opening_cache: dict | None = None
         self.attempt_failed = False                 # a retracted opening with a cost this turn
@@ -329,8 +344,10 @@ class RummyState(State):
     def _do_reject(self, seat: int) -> None:
         """buraco.md §3 ``first_draw_may_reject``: the drawn card starts the pile; draw the next."""
         hand = self.hands[seat]
-        hand[self.drawn] -= 1
-        self.pile.append(self.drawn)
+        drawn = self.drawn
+        assert drawn is not None        # offered right after the draw
+        hand[drawn] -= 1
+        self.pile.append(drawn)
         c = self.stock.pop()
         hand[c] += 1
         self.drawn = c
@@ -450,6 +467,7 @@ class RummyState(State):
                    for c, n in enumerate(self.provisional[0]) if n)
 
     def _do_retract(self, seat: int) -> None:
+        assert self.provisional is not None     # offered only during a provisional opening
         hand, size, n_melds, must_use, must_play, known = self.provisional
         side = self.side_of[seat]
         self.hands[seat] = hand[:]
@@ -593,7 +611,7 @@ class RummyState(State):
             self.opening_cache = {"key": key, "ok": ok}
         return self.opening_cache["ok"]
 
-    def _size_ok(self, seat: int, total: int):
+    def _size_ok(self, seat: int, total: int) -> Callable[[int], bool]:
         side = self.side_of[seat]
         has = self.has_big(side)
         big = self.tr.big
@@ -704,7 +722,7 @@ class RummyState(State):
 
     def side_scores(self) -> list[float]:
         """Per match side: each deal side's total."""
-        return self.deal_totals()
+        return cast("list[float]", self.deal_totals())
 
     def deal_totals(self) -> list[int]:
         """Each deal side's total, as :meth:`deal_score_sheet` itemises it (without building
@@ -775,34 +793,35 @@ class RummyState(State):
     def string_to_action(self, text: str) -> int:
         return A.from_string(text, self.game.num_distinct_actions(), self.game.name)
 
-    def clone(self) -> RummyState:
-        new = object.__new__(type(self))
-        d = self.__dict__.copy()
-        d["hands"] = [h[:] for h in self.hands]
-        d["known"] = [h[:] for h in self.known]
-        for key in ("hand_size", "stock", "pile", "pots", "pot_taken", "opened", "unplayed",
-                    "unplayed_cards", "side_of", "building", "building_known", "history",
-                    "min_raise", "cut_points"):
-            d[key] = d[key][:]
-        d["melds"] = [m[:] for m in self.melds]
-        d["facts"] = self.facts.copy()
-        d["hand_points"] = self.hand_points[:]
-        d["side_rest"] = self.side_rest.copy()
-        d["sides"] = [s[:] for s in self.sides]
+    def clone(self) -> Self:
+        new = copy.copy(self)  # every attribute, also those of a compiled class (not in __dict__)
+        own = getattr(self, "__dict__", None)
+        if own is not None:    # compiled, copy.copy hands a Python subclass's copy the same dict
+            new.__dict__ = dict(own)
+        new.hands = [h[:] for h in self.hands]
+        new.known = [h[:] for h in self.known]
+        new.hand_size = self.hand_size[:]
+        new.stock = self.stock[:]
+        new.pile = self.pile[:]
+        new.pots = self.pots[:]
+        new.pot_taken = self.pot_taken[:]
+        new.opened = self.opened[:]
+        new.unplayed = self.unplayed[:]
+        new.unplayed_cards = self.unplayed_cards[:]
+        new.side_of = self.side_of[:]
+        new.building = self.building[:]
+        new.building_known = self.building_known[:]
+        new.history = self.history[:]
+        new.min_raise = self.min_raise[:]
+        new.cut_points = self.cut_points[:]
+        new.melds = [m[:] for m in self.melds]
+        new.facts = self.facts.copy()
+        new.hand_points = self.hand_points[:]
+        new.side_rest = self.side_rest.copy()
+        new.sides = [s[:] for s in self.sides]
         if self.must_use is not None:
-            d["must_use"] = set(self.must_use)
-        new.__dict__ = d
+            new.must_use = set(self.must_use)
         return new
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickling and deep copies leave out the memo shared by the rule set's states."""
-        d = self.__dict__.copy()
-        del d["memo"]
-        return d
-
-    def __setstate__(self, d: dict[str, Any]) -> None:
-        self.__dict__.update(d)
-        self.memo = memo_of(self.mr)
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> RummyState:
         """A determinization: only the cards ``seat`` cannot know move (other hands minus the
@@ -845,7 +864,7 @@ class RummyState(State):
                      "no_discard": None if self.no_discard is None else format_card(self.no_discard),
                      "may_reject": self.reject_open,
                      "drawn_card": format_card(self.drawn) if self.reject_open and seat == cur
-                     else None},
+                     and self.drawn is not None else None},
             "turns": self.turns,
             "last_action": None if self.last_action is None else A.to_string(self.last_action),
             "terminal": self.is_terminal(),
@@ -860,11 +879,21 @@ class RummyState(State):
         """``setup`` names of the games (``kozi``, ``cut``), ``draw``, ``play``, ``end``."""
         return ("setup", "draw", "play", "end")[self.phase]
 
-    observation_tensor = observation.observation_tensor
-    write_observation = observation.write_observation
-    information_state_string = observation.information_state_string
+    # the observations live in :mod:`kafenio.rummy.observation`; these methods call them
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """:func:`observation.observation_tensor`."""
+        return observation.observation_tensor(self, seat)
+
+    def write_observation(self, seat: int, out: np.ndarray) -> None:
+        """:func:`observation.write_observation`."""
+        observation.write_observation(self, seat, out)
+
+    def information_state_string(self, seat: int) -> str:
+        """:func:`observation.information_state_string`."""
+        return observation.information_state_string(self, seat)
 
 
+@mypyc_attr(serializable=True)
 class SideFacts:
     """What the legal actions read about one side's melds (:meth:`RummyState.side_facts`).
 
@@ -886,7 +915,7 @@ class SideFacts:
         size = st.tr.big
         self.melds = melds[:]
         before = old.melds if old is not None and len(old.melds) <= len(melds) else []
-        lows, highs = (old.lows, old.highs) if before else (0, 0)
+        lows, highs = (old.lows, old.highs) if old is not None and before else (0, 0)
         big = clean_big = False
         for k, meld in enumerate(melds):       # meld k in bytes 53·k …
             if k >= len(before) or meld is not before[k]:
@@ -900,11 +929,11 @@ class SideFacts:
             if len(meld.cards) >= size:
                 big = True
                 clean_big = clean_big or not meld.wilds
-        self.lows = lows
-        self.highs = highs
-        self.big = big
-        self.clean_big = clean_big
-        self.set_ranks = None if st.rules.allow_duplicate_set_ranks else (
+        self.lows: int = lows
+        self.highs: int = highs
+        self.big: bool = big
+        self.clean_big: bool = clean_big
+        self.set_ranks: frozenset[int] | None = None if st.rules.allow_duplicate_set_ranks else (
             mr.set_ranks - {m.rank for m in melds if not m.is_run})
 
 
@@ -988,6 +1017,8 @@ def shuffle_unknown(state: RummyState, seat: int, rng: random.Random) -> None:
         state.pots[i] = pool[pos:pos + len(pot)]
         pos += len(pot)
 
+
+own_abc_caches(RummyState)
 
 # legal.py reads this module's names; imported last, it finds them whichever module loads first
 from kafenio.rummy import legal as _legal  # noqa: E402
