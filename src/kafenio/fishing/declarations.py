@@ -32,7 +32,7 @@ from mypy_extensions import mypyc_attr
 
 from kafenio.cards import RANK, format_card
 from kafenio.engine.errors import IllegalAction
-from kafenio.engine.game import TERMINAL
+from kafenio.engine.game import TERMINAL, own_abc_caches
 from kafenio.engine.rules import Rules
 from kafenio.fishing.captures import VALUE
 from kafenio.fishing.diloti_moves import (
@@ -47,7 +47,7 @@ from kafenio.fishing.diloti_moves import (
     partition,
     table_entry,
 )
-from kafenio.fishing.state import CHOOSE, NUM_PLAY, FishingGame, FishingState, lay_card, own_abc_caches
+from kafenio.fishing.state import CHOOSE, NUM_PLAY, FishingGame, FishingState, lay_card
 from kafenio.i18n import _
 
 #: ``bytes(cards).translate`` table: each card's rank

@@ -29,10 +29,10 @@ from mypy_extensions import mypyc_attr
 
 from kafenio.cards import RANK, format_card, parse_cards
 from kafenio.engine.errors import IllegalAction, KafenioError
-from kafenio.engine.game import TERMINAL
+from kafenio.engine.game import TERMINAL, own_abc_caches
 from kafenio.engine.rules import Rules
 from kafenio.fishing.captures import JACK
-from kafenio.fishing.state import NUM_PLAY, FishingGame, FishingState, own_abc_caches
+from kafenio.fishing.state import NUM_PLAY, FishingGame, FishingState
 from kafenio.i18n import _
 
 CLAIM: Final = NUM_PLAY

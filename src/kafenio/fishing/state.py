@@ -46,7 +46,6 @@ import copy
 import hashlib
 import math
 import random
-from _abc import _abc_init
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, ClassVar, Final, Generic, Self, TypeVar, cast
@@ -56,7 +55,7 @@ from mypy_extensions import mypyc_attr
 
 from kafenio.cards import RANK, SUIT, format_card, format_cards, parse_cards
 from kafenio.engine.errors import IllegalAction, KafenioError, RulesError
-from kafenio.engine.game import DRAWN_MATCH, TERMINAL, Game, State
+from kafenio.engine.game import DRAWN_MATCH, TERMINAL, Game, State, own_abc_caches
 from kafenio.engine.rules import Option, Rules
 from kafenio.fishing import observation
 from kafenio.fishing.captures import CaptureSpec, capture_options
@@ -94,16 +93,6 @@ def check_choices(options: Sequence[Option], values: dict[str, Any]) -> None:
         if option.kind == "int" and option.choices and values[option.name] not in option.choices:
             raise RulesError(option.name, _("{v} is not one of {c}").format(
                 v=values[option.name], c=", ".join(map(str, option.choices))))
-
-
-def own_abc_caches(*classes: type) -> None:
-    """Give each compiled class its own :class:`abc.ABCMeta` caches. mypyc builds a class without
-    ``ABCMeta.__new__``, so a subclass of :class:`Game` or :class:`State` would share its abstract
-    base's caches, and ``isinstance(game, DeclarationGame)`` could answer for another class it saw
-    first; every module of compiled classes calls this on them (for a plain class: the same caches
-    made anew)."""
-    for cls in classes:
-        _abc_init(cls)
 
 
 @cache

@@ -22,6 +22,7 @@ from mypy_extensions import mypyc_attr
 
 from kafenio.cards import RANK
 from kafenio.engine.errors import RulesError
+from kafenio.engine.game import own_abc_caches
 from kafenio.engine.rules import Option, Preset, RuleBook
 from kafenio.fishing.captures import (
     JACK,
@@ -34,7 +35,7 @@ from kafenio.fishing.captures import (
     equal_sum_split,
 )
 from kafenio.fishing.scoring import TIE_RULES, card_points_table
-from kafenio.fishing.state import FishingGame, FishingState, check_choices, own_abc_caches
+from kafenio.fishing.state import FishingGame, FishingState, check_choices
 from kafenio.i18n import _
 
 DEFAULT_CARD_POINTS = {"A": 1, "J": 1, "2C": 2, "10D": 3}

@@ -20,10 +20,11 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from kafenio.engine.game import own_abc_caches
 from kafenio.engine.rules import Option, Preset, RuleBook
 from kafenio.fishing.declarations import DeclarationGame, DeclarationState
 from kafenio.fishing.scoring import card_points_table
-from kafenio.fishing.state import check_choices, own_abc_caches
+from kafenio.fishing.state import check_choices
 
 DILOTI_POINTS = {"A": 1, "10D": 2, "2C": 1}
 

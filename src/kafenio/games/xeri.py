@@ -19,10 +19,11 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from kafenio.engine.errors import RulesError
+from kafenio.engine.game import own_abc_caches
 from kafenio.engine.rules import Option, Preset, RuleBook
 from kafenio.fishing.pile import PileGame, PileState
 from kafenio.fishing.scoring import card_points_table
-from kafenio.fishing.state import check_choices, own_abc_caches
+from kafenio.fishing.state import check_choices
 from kafenio.i18n import _
 
 GREEK_XERI = {"A": 1, "K": 1, "Q": 1, "J": 1, "10": 1, "10D": 1, "2C": 1}
