@@ -159,3 +159,42 @@ def test_render_ansi():
     env.reset(seed=0)
     text = env.render()
     assert "== spectator ==" in text and f"== {env.agent_selection} ==" in text
+
+
+def test_masked_sample_draws_as_gymnasium_does():
+    """ActionSpace.sample: only ids of the mask, the same draws as gymnasium's Discrete for the
+    same seed, ``start`` for an all-zero mask."""
+    from gymnasium import spaces
+
+    from kafenio.rl.aec import ActionSpace
+
+    ours, theirs = ActionSpace(5841, seed=7), spaces.Discrete(5841, seed=7)
+    mask = np.zeros(5841, np.int8)
+    for legal in ([3], [0, 5840], [17, 4000, 4001, 5000], list(range(100, 5841, 37))):
+        mask.fill(0)
+        mask[legal] = 1
+        draws = [ours.sample(mask) for _ in range(200)]
+        assert draws == [theirs.sample(mask) for _ in range(200)]
+        assert set(draws) <= set(legal) and type(draws[0]) is np.int64
+    mask.fill(0)
+    assert ours.sample(mask) == 0
+
+
+@pytest.mark.parametrize("bad", [np.full(5841, 2, np.int8), np.full(5841, -1, np.int8),
+                                 np.ones(5841, np.int32), np.ones(40, np.int8), [1] * 5841])
+def test_masked_sample_rejects_what_gymnasium_rejects(bad):
+    from kafenio.rl.aec import ActionSpace
+
+    with pytest.raises(AssertionError):
+        ActionSpace(5841, seed=1).sample(bad)
+
+
+def test_order_enforcing_before_reset():
+    """The wrapper's direct reads (last, agents, agent_selection) still refuse before reset."""
+    env = env_module("basra").env()
+    for read in (lambda: env.last(), lambda: env.agents, lambda: env.agent_selection):
+        with pytest.raises(AttributeError, match="before reset"):
+            read()
+    env.reset(seed=3)
+    assert env.agent_selection == env.unwrapped.agent_selection and env.agents == env.possible_agents
+    assert str(env) == "basra_v0"

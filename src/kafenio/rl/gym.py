@@ -6,7 +6,8 @@
 >>> obs, reward, terminated, truncated, info = env.step(int(env.action_masks().argmax()))  # doctest: +SKIP
 
 * ``observation_space`` is ``Box(float32, game.observation_tensor_shape())`` (layout in
-  ``docs/observations.md``); ``action_space`` is ``Discrete(num_distinct_actions)``.
+  ``docs/observations.md``); ``action_space`` is ``Discrete(num_distinct_actions)``
+  (:class:`~kafenio.rl.aec.ActionSpace`).
 * ``action_masks()`` is the learner's legal-action mask as ``bool`` — the method sb3-contrib's
   ``MaskablePPO`` calls; ``info["action_mask"]`` carries the same mask as ``int8``.
 * An episode is one deal. After each learner action the other seats play (their players see
@@ -36,7 +37,7 @@ from kafenio.agents import Player
 from kafenio.agents.levels import make_named_player
 from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.engine.game import TERMINAL, Game, Seat
-from kafenio.rl.aec import illegal_action_error, resolve_game, view_text
+from kafenio.rl.aec import ActionSpace, illegal_action_error, resolve_game, view_text
 
 
 def make_opponent(spec: str | Player, game: Game, seed: int) -> Player:
@@ -99,7 +100,7 @@ class KafenioGymEnv(gymnasium.Env):
             raise ValueError(f"opponents: give one spec or {n} (one per seat), got {len(specs)}")
         self._specs = specs
         self.observation_space = spaces.Box(-np.inf, np.inf, tuple(self.game.observation_tensor_shape()), np.float32)
-        self.action_space = spaces.Discrete(self.game.num_distinct_actions())
+        self.action_space = ActionSpace(self.game.num_distinct_actions())
         self._rng = random.Random(secrets.randbits(63))
         self._players: list[Player | None] = self._make_players()
         self.state = None
