@@ -104,3 +104,30 @@ def test_compiled_and_plain_play_agree(tmp_path):
     digest, *where = done.stdout.split()
     assert all(w.endswith(".py") and w.startswith(str(tmp_path)) for w in where)
     assert play_digest() == digest
+
+
+@pytest.mark.skipif(os.environ.get("KAFENIO_PURE") == "1", reason="installed in pure Python on purpose")
+def test_a_wheel_carries_the_compiled_modules(tmp_path):
+    """``pip wheel .`` (the non-editable install) packs every compiled extension and mypyc's
+    shared library, and the unpacked wheel plays on its own compiled modules."""
+    import zipfile
+
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                            "-w", str(tmp_path / "dist"), str(ROOT)], capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr[-3000:]
+    (wheel,) = (tmp_path / "dist").glob("kafenio-*.whl")
+    zipfile.ZipFile(wheel).extractall(tmp_path / "site")
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    script = ("import importlib, random, kafenio\n"
+              f"for name in {compiled_modules()!r}:\n"
+              "    assert importlib.import_module(name).__file__.endswith(" + repr(suffix) + "), name\n"
+              "state = kafenio.load_game('buraco').new_initial_state(seed=5)\n"
+              "rng = random.Random(5)\n"
+              "while not state.is_terminal():\n"
+              "    legal = state.legal_actions()\n"
+              "    state.apply_action(legal[rng.randrange(len(legal))])\n"
+              "print(kafenio.__file__)")
+    ran = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, check=False,
+                         env={**os.environ, "PYTHONPATH": str(tmp_path / "site")})
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    assert ran.stdout.strip() == str(tmp_path / "site" / "kafenio" / "__init__.py")
