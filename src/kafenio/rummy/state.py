@@ -41,6 +41,14 @@ Engine decisions where the specs are silent (documented choices):
 * The opening minimum uses the melding player's own match total (plus an exact-cut bonus
   scored in this deal).
 * A meld under construction is public (shown in the view).
+
+**Compiled** (issue #7): this package's modules are compiled with mypyc when kafenio is
+installed, under the rules of :mod:`kafenio.fishing.state` ("Compiled"); the games' packages
+stay plain (a compiled package ``__init__`` gets a wrong ``__path__``), so ``BiribaState`` and
+``BuracoState`` are interpreted subclasses of the native :class:`RummyState`. Three more
+consequences: :meth:`RummyState.clone` gives such a copy its own ``__dict__`` (mypyc's copy
+shares the original's); frozen dataclasses (:class:`TurnRules`, ``MeldRules``) pickle by their
+fields (``fields_reduce``); the shared rule-set memo pickles as a ``RulesMemo`` that reloads it.
 """
 
 from __future__ import annotations
