@@ -380,6 +380,8 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["catalogs"]:
         update_catalogs()
     elif sys.argv[1:] == ["compile"]:
-        print(build_compiled(compiled_sources()) or "compiled modules up to date")
+        sources = compiled_sources()
+        done = f"compiled {len(sources)} modules" if compile_needed(sources) else "compiled modules up to date"
+        print(build_compiled(sources) or done)
     else:
         sys.exit("usage: python hatch_build.py catalogs | compile")
