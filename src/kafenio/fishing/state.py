@@ -57,6 +57,7 @@ from kafenio.cards import RANK, SUIT, format_card, format_cards, parse_cards
 from kafenio.engine.errors import IllegalAction, KafenioError, RulesError
 from kafenio.engine.game import DRAWN_MATCH, TERMINAL, Game, State, own_abc_caches
 from kafenio.engine.rules import Option, Rules
+from kafenio.engine.shuffle import shuffle
 from kafenio.fishing import observation
 from kafenio.fishing.captures import CaptureSpec, capture_options
 from kafenio.fishing.scoring import score_deal
@@ -713,7 +714,7 @@ class FishingState(State, Generic[G]):
         unseen += [c for c in self.stock[self.stock_pos:] if c not in known]
         unseen += [c for c in self._secret_from(seat) if c not in known]  # a known card played face down stays
         fresh = sorted(unseen)  # sorted first: the draw must not depend on where they lie
-        rng.shuffle(fresh)
+        shuffle(rng, fresh)
         rename = dict(zip(unseen, fresh, strict=True))
         new = self.clone()
         new._deck = [rename.get(c, c) for c in self._deck]

@@ -66,6 +66,7 @@ from mypy_extensions import mypyc_attr
 from kafenio.cards import JOKER, NUM_TYPES, format_card, format_cards
 from kafenio.engine.errors import IllegalAction
 from kafenio.engine.game import TERMINAL, State, own_abc_caches
+from kafenio.engine.shuffle import shuffle
 from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy import observation
@@ -1007,7 +1008,7 @@ def shuffle_unknown(state: RummyState, seat: int, rng: random.Random) -> None:
     for pot in state.pots:
         pool.extend(pot)
     pool.sort()                 # the result must not depend on where the hidden cards are
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     pos = 0
     for s in others:
         known = state.known[s]
