@@ -134,7 +134,10 @@ def _part_ok(items: tuple[tuple[int, int, int], ...], members: list[int]) -> boo
 # which group values they enter) depends on the value and the signature alone: it is a *plan*
 # memoised on those, so a table with declarations costs the loose pieces plus its few
 # declaration moves. Under them, subsets by sum and unions of disjoint parts worth a value are
-# bit-mask tables (as :func:`kafenio.fishing.captures.sum_unions`). Loose positions are numeral
+# bit-mask tables (as :func:`kafenio.fishing.captures.sum_unions`). The groups (new ones, and
+# those declarations enter) are built from those tables at each miss, not memoised: their keys
+# repeated about one time in two, and each memo entry costs memory and a walk at every full
+# collection of the garbage collector, which cost more than building them. Loose positions are numeral
 # indices (the numerals come first on the sorted floor; the state maps them when a constructed
 # floor is out of order, and an unsorted one is keyed by all its values).
 #
@@ -171,14 +174,9 @@ Plan = tuple[int | None, tuple[tuple[int, str, int, int], ...], tuple[tuple[int,
              tuple[tuple[int, GroupSpec | None], ...]]
 _SMALL: Final[dict[tuple[int, ...], Masks]] = {}
 _INFO: Final[dict[tuple[int, ...], tuple[Masks, Masks, bool]]] = {}
-_BUDGET: Final[dict[tuple[tuple[int, ...], int], tuple[tuple[int, int], ...]]] = {}
 _PACKS: Final[dict[tuple[tuple[int, ...], int], dict[int, int]]] = {}
-_LOOSE_SETS: Final[dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, int], ...]]] = {}
-_POOL_SETS: Final[dict[tuple, tuple[tuple[int, int], ...]]] = {}
 _CAPTURES: Final[dict[tuple, tuple[RawMove, ...]]] = {}
 _DECLARES: Final[dict[tuple[int, tuple[int, ...]], tuple[tuple[RawMove, ...], tuple[int, ...]]]] = {}
-_GROUPS: Final[dict[tuple[int, int, tuple[int, ...]], tuple[RawMove, ...]]] = {}
-_DECLARED_GROUPS: Final[dict[tuple, tuple[RawMove, ...]]] = {}
 _PLANS: Final[dict[tuple[int, Sig, MoveRules], Plan]] = {}
 
 #: the moves and the need of each
@@ -242,16 +240,12 @@ def _table_info(vals: tuple[int, ...]) -> tuple[Masks, Masks, bool]:
 
 
 def _budget_subsets(vals: tuple[int, ...], budget: int) -> tuple[tuple[int, int], ...]:
-    """``(mask, sum)`` of the non-empty subsets of ``vals`` with sum ≤ ``budget``, by mask."""
+    """``(mask, sum)`` of the non-empty subsets of ``vals`` with sum ≤ ``budget``, by mask (not
+    memoised: its keys did not repeat)."""
     if budget <= 0:
         return ()
-    key = (vals, budget)
-    hit = _BUDGET.get(key)
-    if hit is None:
-        small = _small_subsets(vals)
-        hit = remember(_BUDGET, key, tuple(sorted((m, s) for s in range(1, min(budget, 10) + 1)
-                                                   for m in small[s])))
-    return hit
+    small = _small_subsets(vals)
+    return tuple(sorted((m, s) for s in range(1, min(budget, 10) + 1) for m in small[s]))
 
 
 def _unions(parts: Sequence[int]) -> dict[int, int]:
@@ -299,28 +293,21 @@ def _loose_sets(x: int, head: tuple[int, ...], target: int,
                 small: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
     """A group of ``target`` made by the played value ``x`` and loose numerals only:
     ``(mask of the loose cards, number of parts)``, ascending by mask. ``head``: the values
-    ≤ ``target`` (the key); ``small``: :func:`_small_subsets` of values that ``head`` begins."""
-    key = (x, head, target)
-    hit = _LOOSE_SETS.get(key)
-    if hit is None:
-        firsts = (0,) if x == target else small[target - x]
-        chosen: dict[int, int] = {}
-        for first in firsts:
-            for union, k in _packs(head, target).items():
-                if not first & union:
-                    chosen[first | union] = k + 1
-        hit = remember(_LOOSE_SETS, key, tuple(sorted(chosen.items())))
-    return hit
+    ≤ ``target``; ``small``: :func:`_small_subsets` of values that ``head`` begins)."""
+    firsts = (0,) if x == target else small[target - x]
+    chosen: dict[int, int] = {}
+    for first in firsts:
+        for union, k in _packs(head, target).items():
+            if not first & union:
+                chosen[first | union] = k + 1
+    return tuple(sorted(chosen.items()))
 
 
 def _pool_sets(x: int, target: int, pool: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int], ...]:
     """As :func:`_loose_sets` for a pool with plain declarations (items as in :func:`partition`):
     ``(mask over the pool, number of parts)`` for every subset that, with the played card, splits
-    into parts worth ``target`` that :func:`_part_ok` accepts; ascending by mask."""
-    key = (x, target, pool)
-    hit = _POOL_SETS.get(key)
-    if hit is not None:
-        return hit
+    into parts worth ``target`` that :func:`_part_ok` accepts; ascending by mask (not memoised:
+    its keys did not repeat)."""
     items = ((x, 0, 0), *pool)
     n = len(items)
     firsts: list[int] = []
@@ -342,7 +329,7 @@ def _pool_sets(x: int, target: int, pool: tuple[tuple[int, int, int], ...]) -> t
         for union, k in packs.items():
             if not first & union:
                 chosen[(first | union) >> 1] = k + 1
-    return remember(_POOL_SETS, key, tuple(sorted(chosen.items())))
+    return tuple(sorted(chosen.items()))
 
 
 def _captures(x: int, vals: tuple[int, ...], sig: Sig, rule: str, full: bool) -> tuple[RawMove, ...]:
@@ -429,12 +416,13 @@ def _declare_piece(x: int, head: tuple[int, ...]) -> tuple[tuple[RawMove, ...], 
 
 def _group_piece(x: int, target: int, head: tuple[int, ...], small: tuple[tuple[int, ...], ...]) -> tuple[RawMove, ...]:
     """C3.6: the new groups of ``target`` from ``x`` and loose numerals only (``head``: the
-    values ≤ ``target``; ``small``: :func:`_small_subsets` of values that ``head`` begins)."""
+    values ≤ ``target``; ``small``: :func:`_small_subsets` of values that ``head`` begins; not
+    memoised: :func:`loose_table_entry` is)."""
     # the played card's part, and at least one more part worth ``target``
     firsts = (0,) if x == target else small[target - x]
     packs = _packs(head, target)
     masks = sorted({first | union for union in packs if union for first in firsts if not first & union})
-    return remember(_GROUPS, (x, target, head), tuple(("group", BITS[mask], (), target) for mask in masks))
+    return tuple(("group", BITS[mask], (), target) for mask in masks)
 
 
 def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> Base:
@@ -457,10 +445,7 @@ def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> Base:
         for target in range(x, 11):
             # a new group needs the played card's part and another part worth ``target``
             if small[target] and (x == target or small[target - x]):
-                head = heads[target]
-                found = _GROUPS.get((x, target, head))
-                if found is None:
-                    found = _group_piece(x, target, head, small)
+                found = _group_piece(x, target, heads[target], small)
                 groups[target] = found
                 moves += found
                 needs += [1 << target] * len(found)
@@ -578,14 +563,8 @@ def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> En
                 out.append(("raise", BITS[mask], (d,), value + x + total))
                 needs.append(1 << (value + x + total))
     for target, spec in steps:
-        if spec is None:
-            found = loose_groups[target]
-        else:
-            head = heads[target]
-            group_key = (x, target, head, spec, own)
-            hit = _DECLARED_GROUPS.get(group_key)
-            found = hit if hit is not None else remember(
-                _DECLARED_GROUPS, group_key, _declared_groups(x, target, head, spec, own, small))
+        found = loose_groups[target] if spec is None else _declared_groups(
+            x, target, heads[target], spec, own, small)
         out += found
         needs += [1 << target] * len(found)
     if own is None:
