@@ -193,12 +193,13 @@ class DeclarationState(FishingState[DeclarationGame]):
             side = sides[seat]
             sig = tuple((d.kind, d.value, sum(map(len, d.components)), len(d.components), d.soy,
                          0 if d.owner == seat else 1 if sides[d.owner] == side else 2) for d in decls)
-            entry = table_entry(x, vals, sig, game.move_rules)
+            listed, needs = table_entry(x, vals, sig, game.move_rules)
         else:  # loose cards only: memoised whole
-            entry = loose_table_entry(x, vals, game.capture_rule)[0]
+            base = loose_table_entry(x, vals, game.capture_rule)
+            listed, needs = base[0], base[1]
         if npos is not None:
-            return [(m[0], tuple(npos[i] for i in m[1]), m[2], m[3]) for m in entry[0]], entry[1]
-        return entry
+            return [(m[0], tuple(npos[i] for i in m[1]), m[2], m[3]) for m in listed], needs
+        return listed, needs
 
     def _apply(self, action: int) -> None:
         if action >= NUM_PLAY:

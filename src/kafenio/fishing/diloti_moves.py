@@ -16,7 +16,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import islice
-from typing import Final, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from kafenio.cards import format_cards, parse_cards
 from kafenio.engine.errors import KafenioError
@@ -143,7 +143,12 @@ def _part_ok(items: tuple[tuple[int, int, int], ...], members: list[int]) -> boo
 #
 # The memos hold moves as plain ``(kind, loose, decls, value)`` tuples, the fields of
 # :class:`Move`: the garbage collector stops tracking a tuple of ints and strings, but never a
-# named tuple, and would otherwise walk every memoised move at each full collection.
+# named tuple, and would otherwise walk every memoised move at each full collection. It stops
+# tracking a tuple only when the tuple's items are untracked, one level of nesting per young
+# collection: a memo value nested deeper reaches the oldest generation still tracked, and each
+# such value brings the next full collection (which walks every memo) nearer. So the values of
+# the busy memos are flat: a tuple of tuples of untracked items, with the loose positions of a
+# move taken from :data:`BITS` and each group move shared (:func:`_group_move`), created once.
 #
 # Every move also carries what the hand must hold after the play (its *need*, a bit mask of
 # values, one of which must be held; :data:`FREE`, bit 0, for nothing: the engine's mask of a
@@ -158,8 +163,10 @@ VALUE_BIT: Final = tuple(1 << v for v in VALUE)
 FREE: Final = 1
 #: a move as the memos hold it: ``(kind, loose positions, declaration indices, value)``
 RawMove = tuple[str, tuple[int, ...], tuple[int, ...], int]
-#: laying the card, as the memos hold it
-LAID: Final[RawMove] = ("lay", (), (), 0)
+#: laying the card, as the memos hold it (typed ``Any``: compiled code holds a tuple typed
+#: :data:`RawMove` unboxed and boxes it anew at each use, and the memoised lists must share this
+#: one, which the garbage collector stops tracking)
+LAID: Final[Any] = ("lay", (), (), 0)
 #: per declaration, as the mover sees it: ``(kind, value, cards, components, soy, relation)``
 Sig = tuple[tuple[str, int, int, int, bool, int], ...]
 #: what the move enumerator reads of the rules: ``(capture_rule, plain_declaration_as_card,
@@ -176,13 +183,17 @@ _SMALL: Final[dict[tuple[int, ...], Masks]] = {}
 _INFO: Final[dict[tuple[int, ...], tuple[Masks, Masks, bool]]] = {}
 _PACKS: Final[dict[tuple[tuple[int, ...], int], dict[int, int]]] = {}
 _CAPTURES: Final[dict[tuple, tuple[RawMove, ...]]] = {}
-_DECLARES: Final[dict[tuple[int, tuple[int, ...]], tuple[tuple[RawMove, ...], tuple[int, ...]]]] = {}
+_DECLARES: Final[dict[tuple[int, tuple[int, ...]], tuple[RawMove, ...]]] = {}
+#: per ``mask << 4 | value``: the group move of those loose positions and that value (``Any``, as
+#: :data:`LAID`)
+_GROUP_MOVES: Final[dict[int, Any]] = {}
 _PLANS: Final[dict[tuple[int, Sig, MoveRules], Plan]] = {}
 
 #: the moves and the need of each
 Entry = tuple[tuple[RawMove, ...], tuple[int, ...]]
-#: :func:`loose_table_entry`: the whole entry, the captures, the declarations, the groups per value
-Base = tuple[Entry, tuple[RawMove, ...], tuple[RawMove, ...], tuple[tuple[RawMove, ...], ...]]
+#: :func:`loose_table_entry`: the moves, their needs, the captures, the declarations, and per
+#: value 0 … 11 where its groups begin among the moves (those of ``V``: ``starts[V]:starts[V + 1]``)
+Base = tuple[tuple[RawMove, ...], tuple[int, ...], tuple[RawMove, ...], tuple[RawMove, ...], tuple[int, ...]]
 _BASES: Final[dict[tuple[int, tuple[int, ...], str], Base]] = {}
 
 
@@ -388,30 +399,46 @@ def _loose_captures(x: int, head: tuple[int, ...], rule: str) -> tuple[RawMove, 
     masks = list(_packs(head[:n_add], x)) if n_add > 1 else [0]
     if not equal and len(masks) == 1:
         return ()
-    if rule == "forced_maximal":  # every equal card, with a union no other union contains
+    if rule == "forced_maximal":  # a union no other union contains
         masks = [m for m in masks if not any(o != m and o & m == m for o in masks)]
     unions = [BITS[m] for m in masks]
-    if rule == "forced_maximal":
-        subsets: Sequence[tuple[int, ...]] = (equal,)
-    elif rule == "take_all_equal":
-        subsets = (equal,)
-    else:
-        subsets = [tuple(equal[j] for j in BITS[mask]) for mask in range(1 << len(equal))]
-    found = [(-len(u) - len(e), u + e) for e in subsets for u in unions if u or e]
-    found.sort()
-    return tuple(("capture", loose, (), 0) for _size, loose in found)
+    # the equal cards taken: all of them (forced_maximal, take_all_equal) or any subset
+    every = (1 << len(equal)) - 1
+    subsets = range(every + 1) if rule == "free_choice" else (every,)
+    found = []
+    for subset in subsets:
+        e = tuple(equal[j] for j in BITS[subset])
+        for m, u in zip(masks, unions, strict=True):
+            if u or e:
+                found.append((-len(u) - len(e), u + e, m | subset << n_add))
+    found.sort()  # the positions differ between sets: the masks are never compared
+    return tuple(("capture", BITS[mask], (), 0) for _size, _loose, mask in found)
 
 
-def _declare_piece(x: int, head: tuple[int, ...]) -> tuple[tuple[RawMove, ...], tuple[int, ...]]:
+def _declare_piece(x: int, head: tuple[int, ...]) -> tuple[RawMove, ...]:
     """C3.4: the new plain declarations of ``x`` with loose numerals (``head``: the values
-    ≤ ``10 − x``; every value listed), and their needs."""
+    ≤ ``10 − x``; every value listed); each needs its declared value (:func:`_value_needs`)."""
     key = (x, head)
     hit = _DECLARES.get(key)
     if hit is None:
-        found = _budget_subsets(head, 10 - x)
-        hit = remember(_DECLARES, key, (tuple(("declare", BITS[mask], (), x + total) for mask, total in found),
-                                       tuple(1 << (x + total) for _mask, total in found)))
+        hit = remember(_DECLARES, key, tuple(("declare", BITS[mask], (), x + total)
+                                             for mask, total in _budget_subsets(head, 10 - x)))
     return hit
+
+
+def _value_needs(moves: tuple[RawMove, ...]) -> list[int]:
+    """The needs of declaring moves: each its declared value (C3.4–C3.6)."""
+    return [1 << m[3] for m in moves]
+
+
+def _group_move(mask: int, target: int) -> Any:
+    """The new group of value ``target`` with the loose positions of ``mask`` (a :data:`RawMove`),
+    shared."""
+    key = mask << 4 | target
+    move = _GROUP_MOVES.get(key)
+    if move is None:
+        move = remember(_GROUP_MOVES, key, ("group", BITS[mask], (), target))
+    return move
 
 
 def _group_piece(x: int, target: int, head: tuple[int, ...], small: tuple[tuple[int, ...], ...]) -> tuple[RawMove, ...]:
@@ -422,36 +449,40 @@ def _group_piece(x: int, target: int, head: tuple[int, ...], small: tuple[tuple[
     firsts = (0,) if x == target else small[target - x]
     packs = _packs(head, target)
     masks = sorted({first | union for union in packs if union for first in firsts if not first & union})
-    return tuple(("group", BITS[mask], (), target) for mask in masks)
+    return tuple(_group_move(mask, target) for mask in masks)
 
 
 def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> Base:
-    """The moves of ``x`` with loose numerals alone: ``(entry, captures, declarations, groups)``,
-    ``entry`` the whole list when the table holds no declaration, ``groups[V]`` the new groups of
-    value ``V`` (memoised on ``x``, ``vals`` and the capture rule)."""
+    """The moves of ``x`` with loose numerals alone: ``(moves, needs, captures, declarations,
+    starts)``, ``moves`` and ``needs`` the whole list when the table holds no declaration, the new
+    groups of value ``V`` at ``moves[starts[V]:starts[V + 1]]`` (memoised on ``x``, ``vals`` and
+    the capture rule)."""
     key = (x, vals, rule)
     hit = _BASES.get(key)
     if hit is not None:
         return hit
     small, heads, ordered = _table_info(vals)
     captures = _capture_piece(x, heads[x], ordered, rule)
-    declares, declare_needs = _declare_piece(x, heads[10 - x])
-    groups: list[tuple[RawMove, ...]] = [()] * 11
+    declares = _declare_piece(x, heads[10 - x])
     moves = list(captures)
     needs = [FREE] * len(captures)
-    if not (captures and rule == "forced_maximal"):
+    if captures and rule == "forced_maximal":
+        starts = [len(moves)] * 12
+    else:
         moves += declares
-        needs += declare_needs
+        needs += _value_needs(declares)
+        starts = [len(moves)] * 12
         for target in range(x, 11):
+            starts[target] = len(moves)
             # a new group needs the played card's part and another part worth ``target``
             if small[target] and (x == target or small[target - x]):
                 found = _group_piece(x, target, heads[target], small)
-                groups[target] = found
                 moves += found
                 needs += [1 << target] * len(found)
+        starts[11] = len(moves)
         moves.append(LAID)
         needs.append(FREE)
-    return remember(_BASES, key, ((tuple(moves), tuple(needs)), captures, declares, tuple(groups)))
+    return remember(_BASES, key, (tuple(moves), tuple(needs), captures, declares, tuple(starts)))
 
 
 def numeral_moves(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> list[Move]:
@@ -528,14 +559,15 @@ def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> En
     """:func:`numeral_moves` (as plain tuples) and the need of each move (shared: do not change)."""
     capture_rule, plain_as_card = rules[0], rules[1]
     if not sig:  # the common table: loose cards only
-        return loose_table_entry(x, vals, capture_rule)[0]
+        base = loose_table_entry(x, vals, capture_rule)
+        return base[0], base[1]
     own, involved, raises, steps = _plan(x, sig, rules)
     full = plain_as_card == "full"
     small, heads, ordered = _table_info(vals)
     if own is None:
-        _entry, captures, declares, loose_groups = loose_table_entry(x, vals, capture_rule)
+        loose_moves, _needs, captures, declares, starts = loose_table_entry(x, vals, capture_rule)
     else:  # the owner only captures or adds to their declaration (C3.7): no loose-only moves
-        captures, declares, loose_groups = _capture_piece(x, heads[x], ordered, capture_rule), (), ()
+        loose_moves, captures, declares, starts = (), _capture_piece(x, heads[x], ordered, capture_rule), (), ()
     if involved:
         key = (x, heads[x], involved, capture_rule, full)
         captured = _CAPTURES.get(key)
@@ -553,7 +585,7 @@ def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> En
         return tuple(out), tuple(needs)
     if declares:
         out += declares
-        needs += _declare_piece(x, heads[10 - x])[1]
+        needs += _value_needs(declares)
     for d, value in raises:
         out.append(("raise", (), (d,), value + x))  # the played card alone (C3.5)
         needs.append(1 << (value + x))
@@ -563,7 +595,7 @@ def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> En
                 out.append(("raise", BITS[mask], (d,), value + x + total))
                 needs.append(1 << (value + x + total))
     for target, spec in steps:
-        found = loose_groups[target] if spec is None else _declared_groups(
+        found = loose_moves[starts[target]:starts[target + 1]] if spec is None else _declared_groups(
             x, target, heads[target], spec, own, small)
         out += found
         needs += [1 << target] * len(found)
