@@ -172,7 +172,7 @@ Sig = tuple[tuple[str, int, int, int, bool, int], ...]
 #: what the move enumerator reads of the rules: ``(capture_rule, plain_declaration_as_card,
 #: self_raise, soy_locked)``
 MoveRules = tuple[str, str, bool, bool]
-#: per sum 0 … 10, bit masks (:func:`_small_subsets`); per value, a prefix of values (heads)
+#: per sum 0 … 10, bit masks (:func:`_small_subsets`)
 Masks = tuple[tuple[int, ...], ...]
 #: a group value's declarations (:func:`_plan`): the plain ones, the group ones, all whole
 GroupSpec = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int | None, int], ...], bool]
@@ -180,7 +180,7 @@ GroupSpec = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int | None,
 Plan = tuple[int | None, tuple[tuple[int, str, int, int], ...], tuple[tuple[int, int], ...],
              tuple[tuple[int, GroupSpec | None], ...]]
 _SMALL: Final[dict[tuple[int, ...], Masks]] = {}
-_INFO: Final[dict[tuple[int, ...], tuple[Masks, Masks, bool]]] = {}
+_INFO: Final[dict[tuple[int, ...], tuple[Masks, tuple[int, ...], bool]]] = {}
 _PACKS: Final[dict[tuple[tuple[int, ...], int], dict[int, int]]] = {}
 _CAPTURES: Final[dict[tuple, tuple[RawMove, ...]]] = {}
 _DECLARES: Final[dict[tuple[int, tuple[int, ...]], tuple[RawMove, ...]]] = {}
@@ -238,15 +238,16 @@ def _small_subsets(vals: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return remember(_SMALL, vals, table)
 
 
-def _table_info(vals: tuple[int, ...]) -> tuple[Masks, Masks, bool]:
-    """``(small, heads, ordered)`` of the loose values: :func:`_small_subsets`, and per value
-    ``v`` 0 … 10 the values a move touching only values ≤ ``v`` can use — a prefix when
-    ``vals`` is sorted (``ordered``), else all of them (memoised)."""
+def _table_info(vals: tuple[int, ...]) -> tuple[Masks, tuple[int, ...], bool]:
+    """``(small, cuts, ordered)`` of the loose values: :func:`_small_subsets`, and per value
+    ``v`` 0 … 10 how many values a move touching only values ≤ ``v`` can use (its *head* is
+    ``vals[:cuts[v]]``) — a prefix when ``vals`` is sorted (``ordered``), else all of them
+    (memoised; lengths rather than the heads, so that the value is flat)."""
     hit = _INFO.get(vals)
     if hit is None:
         ordered = vals == tuple(sorted(vals))
-        heads = tuple(vals[:bisect_right(vals, v)] for v in range(11)) if ordered else (vals,) * 11
-        hit = remember(_INFO, vals, (_small_subsets(vals), heads, ordered))
+        cuts = tuple(bisect_right(vals, v) for v in range(11)) if ordered else (len(vals),) * 11
+        hit = remember(_INFO, vals, (_small_subsets(vals), cuts, ordered))
     return hit
 
 
@@ -448,7 +449,11 @@ def _group_piece(x: int, target: int, head: tuple[int, ...], small: tuple[tuple[
     # the played card's part, and at least one more part worth ``target``
     firsts = (0,) if x == target else small[target - x]
     packs = _packs(head, target)
-    masks = sorted({first | union for union in packs if union for first in firsts if not first & union})
+    if len(firsts) == 1:  # one way to make the played card's part: each union a different group
+        first = firsts[0]
+        masks = sorted([first | union for union in packs if union and not first & union])
+    else:
+        masks = sorted({first | union for union in packs if union for first in firsts if not first & union})
     return tuple(_group_move(mask, target) for mask in masks)
 
 
@@ -461,9 +466,9 @@ def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> Base:
     hit = _BASES.get(key)
     if hit is not None:
         return hit
-    small, heads, ordered = _table_info(vals)
-    captures = _capture_piece(x, heads[x], ordered, rule)
-    declares = _declare_piece(x, heads[10 - x])
+    small, cuts, ordered = _table_info(vals)
+    captures = _capture_piece(x, vals[:cuts[x]], ordered, rule)
+    declares = _declare_piece(x, vals[:cuts[10 - x]])
     moves = list(captures)
     needs = [FREE] * len(captures)
     if captures and rule == "forced_maximal":
@@ -476,7 +481,7 @@ def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> Base:
             starts[target] = len(moves)
             # a new group needs the played card's part and another part worth ``target``
             if small[target] and (x == target or small[target - x]):
-                found = _group_piece(x, target, heads[target], small)
+                found = _group_piece(x, target, vals[:cuts[target]], small)
                 moves += found
                 needs += [1 << target] * len(found)
         starts[11] = len(moves)
@@ -563,16 +568,17 @@ def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> En
         return base[0], base[1]
     own, involved, raises, steps = _plan(x, sig, rules)
     full = plain_as_card == "full"
-    small, heads, ordered = _table_info(vals)
+    small, cuts, ordered = _table_info(vals)
+    head = vals[:cuts[x]]
     if own is None:
         loose_moves, _needs, captures, declares, starts = loose_table_entry(x, vals, capture_rule)
     else:  # the owner only captures or adds to their declaration (C3.7): no loose-only moves
-        loose_moves, captures, declares, starts = (), _capture_piece(x, heads[x], ordered, capture_rule), (), ()
+        loose_moves, captures, declares, starts = (), _capture_piece(x, head, ordered, capture_rule), (), ()
     if involved:
-        key = (x, heads[x], involved, capture_rule, full)
+        key = (x, head, involved, capture_rule, full)
         captured = _CAPTURES.get(key)
         if captured is None:
-            captured = remember(_CAPTURES, key, _captures(x, heads[x], sig, capture_rule, full))
+            captured = remember(_CAPTURES, key, _captures(x, head, sig, capture_rule, full))
         out = list(captured)
     else:
         out = list(captures)
@@ -591,12 +597,12 @@ def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> En
         needs.append(1 << (value + x))
         if full:  # with loose numerals too (C3.9)
             budget = 10 - x - value
-            for mask, total in _budget_subsets(heads[budget], budget):
+            for mask, total in _budget_subsets(vals[:cuts[budget]], budget):
                 out.append(("raise", BITS[mask], (d,), value + x + total))
                 needs.append(1 << (value + x + total))
     for target, spec in steps:
         found = loose_moves[starts[target]:starts[target + 1]] if spec is None else _declared_groups(
-            x, target, heads[target], spec, own, small)
+            x, target, vals[:cuts[target]], spec, own, small)
         out += found
         needs += [1 << target] * len(found)
     if own is None:
