@@ -180,7 +180,7 @@ GroupSpec = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int | None,
 Plan = tuple[int | None, tuple[tuple[int, str, int, int], ...], tuple[tuple[int, int], ...],
              tuple[tuple[int, GroupSpec | None], ...]]
 _SMALL: Final[dict[tuple[int, ...], Masks]] = {}
-_INFO: Final[dict[tuple[int, ...], tuple[Masks, tuple[int, ...], bool]]] = {}
+_INFO: Final[dict[int, tuple[Masks, tuple[int, ...], bool]]] = {}
 _PACKS: Final[dict[tuple[tuple[int, ...], int], dict[int, int]]] = {}
 _CAPTURES: Final[dict[tuple, tuple[RawMove, ...]]] = {}
 _DECLARES: Final[dict[tuple[int, tuple[int, ...]], tuple[RawMove, ...]]] = {}
@@ -194,7 +194,9 @@ Entry = tuple[tuple[RawMove, ...], tuple[int, ...]]
 #: :func:`loose_table_entry`: the moves, their needs, the captures, the declarations, and per
 #: value 0 … 11 where its groups begin among the moves (those of ``V``: ``starts[V]:starts[V + 1]``)
 Base = tuple[tuple[RawMove, ...], tuple[int, ...], tuple[RawMove, ...], tuple[RawMove, ...], tuple[int, ...]]
-_BASES: Final[dict[tuple[int, tuple[int, ...], str], Base]] = {}
+_BASES: Final[dict[int, Base]] = {}
+#: the capture rules as 2 bits of a memo key
+_RULE_BITS: Final = {"free_choice": 0, "forced_maximal": 1, "take_all_equal": 2}
 
 
 class _BitPositions(dict[int, tuple[int, ...]]):
@@ -207,6 +209,15 @@ class _BitPositions(dict[int, tuple[int, ...]]):
 
 
 BITS: Final = _BitPositions()
+
+
+def packed(vals: tuple[int, ...]) -> int:
+    """The loose values (each 1 … 10) as one int, 4 bits each, the first the highest: distinct
+    values, distinct ints (no value is 0), a memo key cheaper to hash and compare than a tuple."""
+    out = 0
+    for v in vals:  # a plain loop: compiled, it runs in C
+        out = out << 4 | v
+    return out
 
 
 def remember(memo: dict[K, V], key: K, value: V) -> V:
@@ -243,11 +254,12 @@ def _table_info(vals: tuple[int, ...]) -> tuple[Masks, tuple[int, ...], bool]:
     ``v`` 0 … 10 how many values a move touching only values ≤ ``v`` can use (its *head* is
     ``vals[:cuts[v]]``) — a prefix when ``vals`` is sorted (``ordered``), else all of them
     (memoised; lengths rather than the heads, so that the value is flat)."""
-    hit = _INFO.get(vals)
+    key = packed(vals)
+    hit = _INFO.get(key)
     if hit is None:
         ordered = vals == tuple(sorted(vals))
         cuts = tuple(bisect_right(vals, v) for v in range(11)) if ordered else (len(vals),) * 11
-        hit = remember(_INFO, vals, (_small_subsets(vals), cuts, ordered))
+        hit = remember(_INFO, key, (_small_subsets(vals), cuts, ordered))
     return hit
 
 
@@ -462,7 +474,7 @@ def loose_table_entry(x: int, vals: tuple[int, ...], rule: str) -> Base:
     starts)``, ``moves`` and ``needs`` the whole list when the table holds no declaration, the new
     groups of value ``V`` at ``moves[starts[V]:starts[V + 1]]`` (memoised on ``x``, ``vals`` and
     the capture rule)."""
-    key = (x, vals, rule)
+    key = packed(vals) << 6 | x << 2 | _RULE_BITS[rule]
     hit = _BASES.get(key)
     if hit is not None:
         return hit
