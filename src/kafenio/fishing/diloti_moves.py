@@ -179,11 +179,13 @@ GroupSpec = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int | None,
 #: :func:`_plan`: the own declaration, the capturable ones, the raises, the group values
 Plan = tuple[int | None, tuple[tuple[int, str, int, int], ...], tuple[tuple[int, int], ...],
              tuple[tuple[int, GroupSpec | None], ...]]
-_SMALL: Final[dict[tuple[int, ...], Masks]] = {}
+_SMALL: Final[dict[int, Masks]] = {}
 _INFO: Final[dict[int, tuple[Masks, tuple[int, ...], bool]]] = {}
-_PACKS: Final[dict[tuple[tuple[int, ...], int], dict[int, int]]] = {}
-_CAPTURES: Final[dict[tuple, tuple[RawMove, ...]]] = {}
-_DECLARES: Final[dict[tuple[int, tuple[int, ...]], tuple[RawMove, ...]]] = {}
+_PACKS: Final[dict[int, dict[int, int]]] = {}
+_CAPTURES: Final[dict[int, tuple[RawMove, ...]]] = {}
+#: the captures a declaration takes part in (:func:`table_entry`)
+_DECL_CAPTURES: Final[dict[tuple, tuple[RawMove, ...]]] = {}
+_DECLARES: Final[dict[int, tuple[RawMove, ...]]] = {}
 #: per ``mask << 4 | value``: the group move of those loose positions and that value (``Any``, as
 #: :data:`LAID`)
 _GROUP_MOVES: Final[dict[int, Any]] = {}
@@ -236,17 +238,18 @@ def _small_subsets(vals: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
     Built from the table of ``vals`` without its last value (memoised, so a new table costs the
     subsets that hold its last card): those come after the others, as their masks are larger."""
-    hit = _SMALL.get(vals)
+    key = packed(vals)
+    hit = _SMALL.get(key)
     if hit is not None:
         return hit
     if not vals:
-        return remember(_SMALL, vals, ((),) * 11)
+        return remember(_SMALL, key, ((),) * 11)
     before = _small_subsets(vals[:-1])
     last = vals[-1]
     top = 1 << (len(vals) - 1)
     table = tuple(before[s] + ((top,) if s == last else ()) + tuple(m | top for m in before[s - last])
                   if s >= last else before[s] for s in range(11))
-    return remember(_SMALL, vals, table)
+    return remember(_SMALL, key, table)
 
 
 def _table_info(vals: tuple[int, ...]) -> tuple[Masks, tuple[int, ...], bool]:
@@ -293,7 +296,7 @@ def _packs(head: tuple[int, ...], target: int) -> dict[int, int]:
     included: mask → parts (as :func:`_unions`; memoised on both). Built from the unions of
     ``head`` without its last card: a union holding that card holds exactly one part with it,
     and the rest is an earlier union disjoint from that part."""
-    key = (head, target)
+    key = packed(head) << 4 | target
     packs = _PACKS.get(key)
     if packs is not None:
         return packs
@@ -395,7 +398,7 @@ def _captures(x: int, vals: tuple[int, ...], sig: Sig, rule: str, full: bool) ->
 def _capture_piece(x: int, head: tuple[int, ...], ordered: bool, rule: str) -> tuple[RawMove, ...]:
     """The captures of ``x`` from loose numerals only (no declaration involved); ``head``: the
     values ≤ ``x`` (all of them when not ``ordered``)."""
-    key = (x, head, rule)
+    key = packed(head) << 6 | x << 2 | _RULE_BITS[rule]
     hit = _CAPTURES.get(key)
     if hit is None:
         found = _loose_captures(x, head, rule) if ordered else _captures(x, head, (), rule, False)
@@ -431,7 +434,7 @@ def _loose_captures(x: int, head: tuple[int, ...], rule: str) -> tuple[RawMove, 
 def _declare_piece(x: int, head: tuple[int, ...]) -> tuple[RawMove, ...]:
     """C3.4: the new plain declarations of ``x`` with loose numerals (``head``: the values
     ≤ ``10 − x``; every value listed); each needs its declared value (:func:`_value_needs`)."""
-    key = (x, head)
+    key = packed(head) << 4 | x
     hit = _DECLARES.get(key)
     if hit is None:
         hit = remember(_DECLARES, key, tuple(("declare", BITS[mask], (), x + total)
@@ -588,9 +591,9 @@ def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> En
         loose_moves, captures, declares, starts = (), _capture_piece(x, head, ordered, capture_rule), (), ()
     if involved:
         key = (x, head, involved, capture_rule, full)
-        captured = _CAPTURES.get(key)
+        captured = _DECL_CAPTURES.get(key)
         if captured is None:
-            captured = remember(_CAPTURES, key, _captures(x, head, sig, capture_rule, full))
+            captured = remember(_DECL_CAPTURES, key, _captures(x, head, sig, capture_rule, full))
         out = list(captured)
     else:
         out = list(captures)
