@@ -39,10 +39,12 @@ from kafenio.fishing.diloti_moves import (
     FACE_RANKS,
     FREE,
     LAID,
+    SIG_BITS,
     VALUE_BIT,
     Decl,
     Move,
     RawMove,
+    declaration_bits,
     loose_table_entry,
     partition,
     table_entry,
@@ -191,8 +193,13 @@ class DeclarationState(FishingState[DeclarationGame]):
         if decls:
             sides = game._sides
             side = sides[seat]
-            sig = tuple((d.kind, d.value, sum(map(len, d.components)), len(d.components), d.soy,
-                         0 if d.owner == seat else 1 if sides[d.owner] == side else 2) for d in decls)
+            sig = 0  # the signature, packed (``numeral_moves``)
+            for d in decls:
+                cards = 0
+                for comp in d.components:
+                    cards += len(comp)
+                relation = 0 if d.owner == seat else 1 if sides[d.owner] == side else 2
+                sig = sig << SIG_BITS | declaration_bits(d.kind, d.value, cards, len(d.components), d.soy, relation)
             listed, needs = table_entry(x, vals, sig, game.move_rules)
         else:  # loose cards only: memoised whole
             base = loose_table_entry(x, vals, game.capture_rule)

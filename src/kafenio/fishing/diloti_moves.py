@@ -134,10 +134,12 @@ def _part_ok(items: tuple[tuple[int, int, int], ...], members: list[int]) -> boo
 # which group values they enter) depends on the value and the signature alone: it is a *plan*
 # memoised on those, so a table with declarations costs the loose pieces plus its few
 # declaration moves. Under them, subsets by sum and unions of disjoint parts worth a value are
-# bit-mask tables (as :func:`kafenio.fishing.captures.sum_unions`). The groups (new ones, and
-# those declarations enter) are built from those tables at each miss, not memoised: their keys
-# repeated about one time in two, and each memo entry costs memory and a walk at every full
-# collection of the garbage collector, which cost more than building them. Loose positions are numeral
+# bit-mask tables (as :func:`kafenio.fishing.captures.sum_unions`). The new groups are built from
+# those tables at each miss, not memoised: their keys repeated about one time in two, and each
+# memo entry costs memory and a walk at every full collection of the garbage collector, which
+# cost more than building them. The groups declarations enter cost more to build, and their keys
+# (the plan's, one int, with the head's values) repeat as often: those are memoised, with flat
+# values (below). The signature too is one int (:func:`declaration_bits`). Loose positions are numeral
 # indices (the numerals come first on the sorted floor; the state maps them when a constructed
 # floor is out of order, and an unsorted one is keyed by all its values).
 #
@@ -167,29 +169,33 @@ RawMove = tuple[str, tuple[int, ...], tuple[int, ...], int]
 #: :data:`RawMove` unboxed and boxes it anew at each use, and the memoised lists must share this
 #: one, which the garbage collector stops tracking)
 LAID: Final[Any] = ("lay", (), (), 0)
-#: per declaration, as the mover sees it: ``(kind, value, cards, components, soy, relation)``
+#: per declaration, as the mover sees it: ``(kind, value, cards, components, soy, relation)``; the
+#: enumerator takes it packed into one int (:func:`declaration_bits`, :data:`SIG_BITS` each)
 Sig = tuple[tuple[str, int, int, int, bool, int], ...]
+#: the bits of one declaration in a packed signature
+SIG_BITS: Final = 20
 #: what the move enumerator reads of the rules: ``(capture_rule, plain_declaration_as_card,
 #: self_raise, soy_locked)``
 MoveRules = tuple[str, str, bool, bool]
 #: per sum 0 … 10, bit masks (:func:`_small_subsets`)
 Masks = tuple[tuple[int, ...], ...]
-#: a group value's declarations (:func:`_plan`): the plain ones, the group ones, all whole
+#: a group value's declarations (:func:`_group_spec`): the plain ones, the group ones, all whole
 GroupSpec = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int | None, int], ...], bool]
-#: :func:`_plan`: the own declaration, the capturable ones, the raises, the group values
-Plan = tuple[int | None, tuple[tuple[int, str, int, int], ...], tuple[tuple[int, int], ...],
-             tuple[tuple[int, GroupSpec | None], ...]]
+#: :func:`_plan`: the own declaration and what a capture leaving it needs, the capturable
+#: declarations (a memo key), the raises, the group values
+Plan = tuple[int | None, int, int, tuple[int, ...], tuple[int, ...]]
 _SMALL: Final[dict[int, Masks]] = {}
 _INFO: Final[dict[int, tuple[Masks, tuple[int, ...], bool]]] = {}
 _PACKS: Final[dict[int, dict[int, int]]] = {}
 _CAPTURES: Final[dict[int, tuple[RawMove, ...]]] = {}
-#: the captures a declaration takes part in (:func:`table_entry`)
-_DECL_CAPTURES: Final[dict[tuple, tuple[RawMove, ...]]] = {}
+#: the captures a declaration takes part in, and the groups declarations enter (:func:`table_entry`)
+_DECL_CAPTURES: Final[dict[tuple[int, int], tuple[RawMove, ...]]] = {}
+_DECLARED_GROUPS: Final[dict[tuple[int, int], tuple[RawMove, ...]]] = {}
 _DECLARES: Final[dict[int, tuple[RawMove, ...]]] = {}
 #: per ``mask << 4 | value``: the group move of those loose positions and that value (``Any``, as
 #: :data:`LAID`)
 _GROUP_MOVES: Final[dict[int, Any]] = {}
-_PLANS: Final[dict[tuple[int, Sig, MoveRules], Plan]] = {}
+_PLANS: Final[dict[int, Plan]] = {}
 
 #: the moves and the need of each
 Entry = tuple[tuple[RawMove, ...], tuple[int, ...]]
@@ -199,6 +205,8 @@ Base = tuple[tuple[RawMove, ...], tuple[int, ...], tuple[RawMove, ...], tuple[Ra
 _BASES: Final[dict[int, Base]] = {}
 #: the capture rules as 2 bits of a memo key
 _RULE_BITS: Final = {"free_choice": 0, "forced_maximal": 1, "take_all_equal": 2}
+#: ``plain_declaration_as_card`` as 2 bits of a memo key
+_PLAIN_BITS: Final = {"strict": 0, "groups": 1, "full": 2}
 
 
 class _BitPositions(dict[int, tuple[int, ...]]):
@@ -220,6 +228,25 @@ def packed(vals: tuple[int, ...]) -> int:
     for v in vals:  # a plain loop: compiled, it runs in C
         out = out << 4 | v
     return out
+
+
+def declaration_bits(kind: str, value: int, cards: int, components: int, soy: bool, relation: int) -> int:
+    """One declaration of a :data:`Sig` in :data:`SIG_BITS` bits, its value (never 0) highest: a
+    signature packs into one int, each declaration shifted in after the one before, a memo key
+    cheaper to hash and compare than the tuples (:func:`unpack_sig` reads it back)."""
+    return ((((value << 6 | cards) << 6 | components) << 1 | int(kind == "G")) << 1 | int(soy)) << 2 | relation
+
+
+def unpack_sig(sig: int) -> Sig:
+    """The declarations packed into ``sig`` (:func:`declaration_bits`), in order."""
+    out = []
+    while sig:
+        bits = sig & ((1 << SIG_BITS) - 1)
+        out.append(("G" if bits >> 3 & 1 else "P", bits >> 16, bits >> 10 & 63, bits >> 4 & 63,
+                    bool(bits >> 2 & 1), bits & 3))
+        sig >>= SIG_BITS
+    out.reverse()
+    return tuple(out)
 
 
 def remember(memo: dict[K, V], key: K, value: V) -> V:
@@ -388,8 +415,13 @@ def _captures(x: int, vals: tuple[int, ...], sig: Sig, rule: str, full: bool) ->
         sets = [s for s, f in zip(sets, frozen, strict=True) if not any(f < g for g in frozen)]
     keyed = []
     for taken in sets:
-        loose = tuple(sorted(i for i in taken if i >= 0))
-        decls = tuple(sorted(-1 - i for i in taken if i < 0))
+        loose_mask = decl_mask = 0
+        for i in taken:
+            if i >= 0:
+                loose_mask |= 1 << i
+            else:
+                decl_mask |= 1 << (-1 - i)
+        loose, decls = BITS[loose_mask], BITS[decl_mask]  # shared: the memoised moves stay flat
         keyed.append((-len(loose) - sum(sig[d][2] for d in decls), loose, decls))
     keyed.sort()
     return tuple(("capture", loose, decls, 0) for _size, loose, decls in keyed)
@@ -514,74 +546,92 @@ def numeral_moves(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> 
     declaration ``(kind, value, cards, components, soy, relation)`` with relation 0 the mover's
     own, 1 a partner's, 2 an opponent's; ``rules``: ``(capture_rule, plain_declaration_as_card,
     self_raise, soy_locked)``."""
-    return [Move._make(m) for m in table_entry(x, vals, sig, rules)[0]]
+    packed_sig = 0
+    for s in sig:
+        packed_sig = packed_sig << SIG_BITS | declaration_bits(*s)
+    return [Move._make(m) for m in table_entry(x, vals, packed_sig, rules)[0]]
 
 
-def _plan(x: int, sig: Sig, rules: MoveRules) -> Plan:
+def _plan_key(x: int, sig: int, rules: MoveRules) -> int:
+    """The memo key of :func:`_plan`: the packed signature, ``x`` and the rules, in one int."""
+    capture_rule, plain_as_card, self_raise, soy_locked = rules
+    rule_bits = _RULE_BITS[capture_rule] << 4 | _PLAIN_BITS[plain_as_card] << 2 | int(self_raise) << 1 | int(soy_locked)
+    return (sig << 4 | x) << 6 | rule_bits
+
+
+def _raisable(s: tuple[str, int, int, int, bool, int], self_raise: bool) -> bool:
+    """C3.5: an opponent's plain declaration (one's own with ``self_raise``; never a partner's)."""
+    return s[0] == "P" and (self_raise if not s[5] else s[5] == 2)
+
+
+def _plan(key: int, x: int, sig: int, rules: MoveRules) -> Plan:
     """What the declarations let a numeral of value ``x`` do, whatever the loose cards:
-    ``(own, involved, raises, steps)`` — the mover's declaration (C3.7), the declarations a
-    capture may take (C3.2, C3.9), the raisable ``(index, value)`` pairs (C3.5), and per group
-    value in order ``(V, None)`` for the loose-only groups or ``(V, (plains, groups, whole))``
-    where declarations enter (C3.6, C3.9): the plain ones ``(index, value, kind, raisable)`` (kind 1
-    strict, 2 usable as a card), the group ones ``(index, components)`` after ``(None, 0)``
-    (no group extended), ``whole`` when every plain one is a whole component. Memoised."""
-    key = (x, sig, rules)
+    ``(own, leave, involved, raises, steps)`` — the mover's declaration (C3.7) and the need of a
+    capture leaving it (a card of its value), the declarations a capture may take (C3.2, C3.9) as
+    a memo key (0: none), the raisable declarations as ``index << 4 | value`` (C3.5), and per
+    group value ``V`` in order ``V << 1`` for the loose-only groups or ``V << 1 | 1`` where
+    declarations enter (C3.6, C3.9; :func:`_group_spec`). Memoised on ``key``
+    (:func:`_plan_key`); ints only, so the garbage collector soon stops tracking it."""
     hit = _PLANS.get(key)
     if hit is not None:
         return hit
-    _capture_rule, plain_as_card, self_raise, soy_locked = rules
-    own = next((d for d, s in enumerate(sig) if not s[5]), None)
+    decls = unpack_sig(sig)
+    capture_rule, plain_as_card, self_raise, _soy_locked = rules
+    own = next((d for d, s in enumerate(decls) if not s[5]), None)
     full = plain_as_card == "full"
-    liberal = plain_as_card != "strict"
-    involved = tuple((d, s[0], s[1], s[2]) for d, s in enumerate(sig)
-                     if s[1] == x or (full and s[0] == "P" and s[1] < x))
-    # C3.5: an opponent's plain declaration (one's own with ``self_raise``; never a partner's)
-    raisable = [s[0] == "P" and (self_raise if not s[5] else s[5] == 2) for s in sig]
-    raises = tuple((d, s[1]) for d, s in enumerate(sig)
-                   if raisable[d] and (own is None or own == d) and s[1] + x <= 10)
-    # the values whose groups a declaration can enter (C3.6, C3.9)
-    touched = 0
-    for d, s in enumerate(sig):
-        if s[0] == "P":
-            touched |= (0x7FF >> s[1] << s[1]) if liberal else 1 << s[1]
-            if raisable[d] and s[1] + x <= 10:
-                touched |= 1 << (s[1] + x)
-        elif not (s[4] and soy_locked):
-            touched |= 1 << s[1]
-    steps: list[tuple[int, GroupSpec | None]] = []
+    involved = 0
+    for d, s in enumerate(decls):
+        if s[1] == x or (full and s[0] == "P" and s[1] < x):
+            involved = involved << 14 | ((s[1] << 6 | s[2]) << 1 | int(s[0] == "G")) << 3 | d
+    if involved:
+        involved = (involved << 2 | _RULE_BITS[capture_rule]) << 1 | int(full)
+    raises = tuple(d << 4 | s[1] for d, s in enumerate(decls)
+                   if _raisable(s, self_raise) and (own is None or own == d) and s[1] + x <= 10)
+    steps: list[int] = []
     for target in range(x, 11):
-        if not touched >> target & 1:
+        spec = _group_spec(x, target, decls, rules)
+        if spec is None:
             if own is None:
-                steps.append((target, None))
-            continue
-        plains: list[tuple[int, int, int, int]] = []
-        groups: list[tuple[int | None, int]] = [(None, 0)]
-        for d, s in enumerate(sig):
-            if s[0] == "P":
-                if liberal and s[1] <= target:
-                    plains.append((d, s[1], 2, int(raisable[d])))
-                elif s[1] == target or (raisable[d] and s[1] == target - x):
-                    plains.append((d, s[1], 1, int(raisable[d])))
-            elif s[1] == target and not (s[4] and soy_locked):
-                groups.append((d, s[3]))
-        if own is not None and all(g != own for g, _c in groups) and all(p[0] != own for p in plains):
-            continue  # the owner may only add to their own declaration (C3.7)
-        if not plains and len(groups) == 1:
-            if own is None:
-                steps.append((target, None))
-            continue
-        whole = all(k == 1 and value == target for _d, value, k, _r in plains)
-        steps.append((target, (tuple(plains), tuple(groups), whole)))
-    return remember(_PLANS, key, (own, involved, raises, tuple(steps)))
+                steps.append(target << 1)
+        elif own is None or any(p[0] == own for p in spec[0]) or any(g == own for g, _c in spec[1]):
+            steps.append(target << 1 | 1)  # the owner may only add to their own declaration (C3.7)
+    leave = 0 if own is None else 1 << decls[own][1]
+    return remember(_PLANS, key, (own, leave, involved, raises, tuple(steps)))
 
 
-def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> Entry:
-    """:func:`numeral_moves` (as plain tuples) and the need of each move (shared: do not change)."""
+def _group_spec(x: int, target: int, decls: Sig, rules: MoveRules) -> GroupSpec | None:
+    """The declarations that can enter a group of ``target`` with a numeral of value ``x`` (C3.6,
+    C3.9): ``(plains, groups, whole)`` — the plain ones ``(index, value, kind, raisable)`` (kind 1
+    strict, 2 usable as a card), the group ones ``(index, components)`` after ``(None, 0)`` (no
+    group extended), ``whole`` when every plain one is a whole component; ``None`` for none."""
+    _capture_rule, plain_as_card, self_raise, soy_locked = rules
+    liberal = plain_as_card != "strict"
+    plains: list[tuple[int, int, int, int]] = []
+    groups: list[tuple[int | None, int]] = [(None, 0)]
+    for d, s in enumerate(decls):
+        if s[0] == "P":
+            raisable = _raisable(s, self_raise)
+            if liberal and s[1] <= target:
+                plains.append((d, s[1], 2, int(raisable)))
+            elif s[1] == target or (raisable and s[1] == target - x):
+                plains.append((d, s[1], 1, int(raisable)))
+        elif s[1] == target and not (s[4] and soy_locked):
+            groups.append((d, s[3]))
+    if not plains and len(groups) == 1:
+        return None
+    whole = all(k == 1 and value == target for _d, value, k, _r in plains)
+    return tuple(plains), tuple(groups), whole
+
+
+def table_entry(x: int, vals: tuple[int, ...], sig: int, rules: MoveRules) -> Entry:
+    """:func:`numeral_moves` (as plain tuples, ``sig`` packed) and the need of each move
+    (shared: do not change)."""
     capture_rule, plain_as_card = rules[0], rules[1]
     if not sig:  # the common table: loose cards only
         base = loose_table_entry(x, vals, capture_rule)
         return base[0], base[1]
-    own, involved, raises, steps = _plan(x, sig, rules)
+    key = _plan_key(x, sig, rules)
+    own, leave, involved, raises, steps = _plan(key, x, sig, rules)
     full = plain_as_card == "full"
     small, cuts, ordered = _table_info(vals)
     head = vals[:cuts[x]]
@@ -590,24 +640,22 @@ def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> En
     else:  # the owner only captures or adds to their declaration (C3.7): no loose-only moves
         loose_moves, captures, declares, starts = (), _capture_piece(x, head, ordered, capture_rule), (), ()
     if involved:
-        key = (x, head, involved, capture_rule, full)
-        captured = _DECL_CAPTURES.get(key)
+        piece = (packed(head) << 4 | x, involved)
+        captured = _DECL_CAPTURES.get(piece)
         if captured is None:
-            captured = remember(_DECL_CAPTURES, key, _captures(x, head, sig, capture_rule, full))
+            captured = remember(_DECL_CAPTURES, piece, _captures(x, head, unpack_sig(sig), capture_rule, full))
         out = list(captured)
     else:
         out = list(captures)
-    if own is None:
-        needs = [FREE] * len(out)
-    else:  # a capture leaving the own declaration keeps a card of its value (C3.7)
-        leave = 1 << sig[own][1]
-        needs = [FREE if own in m[2] else leave for m in out]
+    # a capture leaving the own declaration keeps a card of its value (C3.7)
+    needs = [FREE] * len(out) if own is None else [FREE if own in m[2] else leave for m in out]
     if out and capture_rule == "forced_maximal":
         return tuple(out), tuple(needs)
     if declares:
         out += declares
         needs += _value_needs(declares)
-    for d, value in raises:
+    for raised in raises:
+        d, value = raised >> 4, raised & 15
         out.append(("raise", (), (d,), value + x))  # the played card alone (C3.5)
         needs.append(1 << (value + x))
         if full:  # with loose numerals too (C3.9)
@@ -615,9 +663,18 @@ def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> En
             for mask, total in _budget_subsets(vals[:cuts[budget]], budget):
                 out.append(("raise", BITS[mask], (d,), value + x + total))
                 needs.append(1 << (value + x + total))
-    for target, spec in steps:
-        found = loose_moves[starts[target]:starts[target + 1]] if spec is None else _declared_groups(
-            x, target, vals[:cuts[target]], spec, own, small)
+    for step in steps:
+        target = step >> 1
+        if step & 1:  # memoised on the plan, the value and the loose values it sees
+            group_head = vals[:cuts[target]]
+            piece = (key << 4 | target, packed(group_head))
+            found = _DECLARED_GROUPS.get(piece)
+            if found is None:
+                spec = _group_spec(x, target, unpack_sig(sig), rules)
+                assert spec is not None  # the plan marks the values declarations enter
+                found = remember(_DECLARED_GROUPS, piece, _declared_groups(x, target, group_head, spec, own, small))
+        else:
+            found = loose_moves[starts[target]:starts[target + 1]]
         out += found
         needs += [1 << target] * len(found)
     if own is None:
@@ -628,36 +685,46 @@ def table_entry(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> En
 
 def _declared_groups(x: int, target: int, head: tuple[int, ...], spec: GroupSpec, own: int | None,
                      small: tuple[tuple[int, ...], ...]) -> tuple[RawMove, ...]:
-    """C3.6, C3.9: the groups of ``target`` that declarations enter (``spec`` of :func:`_plan`),
+    """C3.6, C3.9: the groups of ``target`` that declarations enter (``spec``: :func:`_group_spec`),
     from ``x`` and the loose numerals ``head`` (the values ≤ ``target``, or every value when the
     floor is not sorted; ``small``: :func:`_small_subsets` of values that ``head`` begins);
-    with ``own``, only those holding the mover's declaration (C3.7)."""
+    with ``own``, only those holding the mover's declaration (C3.7). The loose positions and the
+    declaration indices of each move come from :data:`BITS`, so that the memoised list is flat."""
     plains, groups, whole = spec
-    sets: list[tuple[tuple[int, ...], tuple[int, ...], int]]
+    # per set: a mask of loose positions, a mask of declaration indices, its number of parts
+    sets: list[tuple[int, int, int]]
     if not plains:
-        sets = [(BITS[mask], (), nparts) for mask, nparts in _loose_sets(x, head, target, small)]
+        sets = [(mask, 0, nparts) for mask, nparts in _loose_sets(x, head, target, small)]
     elif whole:
         # whole plain declarations of the value: each only ever a component on its own, so
         # the sets are the loose ones with any of them added (ordered as over the pool)
         found = _loose_sets(x, head, target, small)
-        sets = [(BITS[mask], tuple(plains[j][0] for j in BITS[dm]), nparts + dm.bit_count())
-                for dm in range(1 << len(plains)) for mask, nparts in found]
+        sets = []
+        for dm in range(1 << len(plains)):
+            ids = 0
+            for j in BITS[dm]:
+                ids |= 1 << plains[j][0]
+            sets += [(mask, ids, nparts + dm.bit_count()) for mask, nparts in found]
     else:
         loose = [i for i, v in enumerate(head) if v <= target]
         n_loose = len(loose)
         pool = tuple([(head[i], 0, 0) for i in loose] + [(value, k, r) for _d, value, k, r in plains])
         sets = []
         for mask, nparts in _pool_sets(x, target, pool):
-            chosen = BITS[mask]
-            sets.append((tuple(loose[j] for j in chosen if j < n_loose),
-                         tuple(plains[j - n_loose][0] for j in chosen if j >= n_loose), nparts))
+            loose_mask = ids = 0
+            for j in BITS[mask]:
+                if j < n_loose:
+                    loose_mask |= 1 << loose[j]
+                else:
+                    ids |= 1 << plains[j - n_loose][0]
+            sets.append((loose_mask, ids, nparts))
     out = []
-    for chosen_loose, decl_ids, nparts in sets:
+    for loose_mask, decl_ids, nparts in sets:
         for group, comps in groups:
-            ids = decl_ids if group is None else (*decl_ids, group)
-            if own is not None and own not in ids:
+            ids = decl_ids if group is None else decl_ids | 1 << group
+            if own is not None and not ids >> own & 1:
                 continue
             if nparts + comps < 2:
                 continue
-            out.append(("group", chosen_loose, tuple(sorted(ids)), target))
+            out.append(("group", BITS[loose_mask], BITS[ids], target))
     return tuple(out)
