@@ -314,9 +314,11 @@ class DeclarationState(FishingState[DeclarationGame]):
                 if addable and x < value and reach >> (value - x) & 1:
                     legal.append(card)
                 continue
-            held = _held(c for c in hand if c != card)
-            if any(map(held.__and__, self._listed(card, seat)[1])):
-                legal.append(card)
+            held = _held([c for c in hand if c != card])
+            for need in self._listed(card, seat)[1]:  # a plain loop: compiled, it runs in C
+                if need & held:
+                    legal.append(card)
+                    break
         return legal
 
     def _capturing_values(self) -> int:
@@ -419,7 +421,8 @@ class DeclarationState(FishingState[DeclarationGame]):
                 self.floor = [c for c in self.floor if VALUE[c] != value]
                 kind = "G"
         soy = kind == "G" and len(comps) == 2 and all(len(c) == 1 for c in comps)
-        self.decls.append(Decl(kind, value, seat, tuple(comps), soy))
+        # _make: tuple.__new__ in C (a named tuple's own __new__ runs as Python code)
+        self.decls.append(Decl._make((kind, value, seat, tuple(comps), soy)))
         self.log.append(("declare", seat, card, self.decls[-1], value))  # written as its text
 
     def _components(self, card: int, loose: list[int], old: list[Decl], value: int) -> list[tuple[int, ...]]:

@@ -251,6 +251,8 @@ class FishingState(State, Generic[G]):
     # :class:`State`'s attributes, declared again: compiled, they are then read as fields, not
     # looked up in the instance's dictionary
     dealer: int
+    #: the seat to play, or TERMINAL (typed here: the seats of :class:`FishingGame` are untyped)
+    cur: int
     match_scores: list[float]
     carry_in: dict[str, Any]
     history: list[int]
