@@ -24,9 +24,9 @@ Notation: ``P8@1(5C 3D)``, ``G9@0(9S | 5C 3D AH)`` (README of the spec); moves a
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import compress
-from typing import Any, Final, Self
+from typing import Any, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -51,9 +51,6 @@ from kafenio.fishing.diloti_moves import (
 )
 from kafenio.fishing.state import CHOOSE, NUM_PLAY, FishingGame, FishingState, lay_card
 from kafenio.i18n import _
-
-#: ``bytes(cards).translate`` table: each card's rank
-_RANK_BYTES: Final = bytes(RANK).ljust(256, b"\0")
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -178,16 +175,17 @@ class DeclarationState(FishingState[DeclarationGame]):
             if out[-1] == LAID:  # C3.7: the owner may not lay (== : a compiled tuple constant is boxed anew)
                 out.pop()
             return out, (1 << self.decls[own].value,) * len(out)
+        floor = self.floor
         numerals: list[int] = []
-        positions: list[int] = []
-        for i, c in enumerate(self.floor):  # a plain loop: compiled, it runs in C
+        last = -1  # the last numeral's position
+        for i, c in enumerate(floor):  # a plain loop: compiled, it runs in C
             v = VALUE[c]
             if v:
                 numerals.append(v)
-                positions.append(i)
+                last = i
         vals = tuple(numerals)
         # faces come last; a constructed floor out of order: the numerals are not a prefix
-        npos = positions if positions and positions[-1] >= len(positions) else None
+        npos = [i for i, c in enumerate(floor) if VALUE[c]] if last >= len(vals) else None
         decls = self.decls
         game = self.game
         if decls:
@@ -259,12 +257,11 @@ class DeclarationState(FishingState[DeclarationGame]):
     def _face_moves(self, card: int) -> list[RawMove]:
         """C3.3: a face card takes one equal loose face card (all three of three); else it is laid."""
         rank = RANK[card]
-        ranks = bytes(self.floor).translate(_RANK_BYTES)
-        if rank not in ranks:
+        same = [i for i, c in enumerate(self.floor) if RANK[c] == rank]  # compiled: a loop in C
+        if not same:
             return [LAID]
-        same = tuple(i for i, r in enumerate(ranks) if r == rank)
         if len(same) >= 3:
-            return [("capture", same, (), 0)]
+            return [("capture", tuple(same), (), 0)]
         return [("capture", (i,), (), 0) for i in same]
 
     # -- the engine's hooks --------------------------------------------------------------
@@ -530,7 +527,7 @@ class DeclarationState(FishingState[DeclarationGame]):
         super()._finish()
 
 
-def _held(cards: Iterable[int]) -> int:
+def _held(cards: list[int]) -> int:
     """The values of ``cards`` as a bit mask, with :data:`FREE` (the needs' "nothing")."""
     held = FREE
     for c in cards:  # plain loops: compiled, they run in C (map and reduce would call back)
@@ -538,7 +535,7 @@ def _held(cards: Iterable[int]) -> int:
     return held
 
 
-def _enabled(needs: Sequence[int], hand: Iterable[int]) -> list[int]:
+def _enabled(needs: tuple[int, ...], hand: list[int]) -> list[int]:
     """The choice ids of the listed moves whose need ``hand`` (held after the play) meets."""
     held = _held(hand)
     return [CHOOSE + k for k, need in enumerate(needs) if need & held]
