@@ -392,7 +392,10 @@ class DeclarationState(FishingState[DeclarationGame]):
     def _remove(self, move: RawMove) -> None:
         loose, gone = move[1], move[2]
         if loose:
-            self.floor = [c for i, c in enumerate(self.floor) if i not in loose]
+            taken = 0  # the positions as a bit mask: a bit test per card, not a tuple search
+            for i in loose:
+                taken |= 1 << i
+            self.floor = [c for i, c in enumerate(self.floor) if not taken >> i & 1]
         if gone:
             self.decls = [d for i, d in enumerate(self.decls) if i not in gone]
 
@@ -418,8 +421,7 @@ class DeclarationState(FishingState[DeclarationGame]):
                 self.floor = [c for c in self.floor if VALUE[c] != value]
                 kind = "G"
         soy = kind == "G" and len(comps) == 2 and all(len(c) == 1 for c in comps)
-        # _make: tuple.__new__ in C (a named tuple's own __new__ runs as Python code)
-        self.decls.append(Decl._make((kind, value, seat, tuple(comps), soy)))
+        self.decls.append(Decl(kind, value, seat, tuple(comps), soy))
         self.log.append(("declare", seat, card, self.decls[-1], value))  # written as its text
 
     def _components(self, card: int, loose: list[int], old: list[Decl], value: int) -> list[tuple[int, ...]]:

@@ -151,7 +151,8 @@ class FishingGame(Game):
         self.majority_points = rules.get("majority_points", 0)
         self.tie_rule = rules.get("majority_tie_rule", "nobody")
         step = self.direction
-        self._next = tuple((s + step) % n for s in range(n))
+        #: per seat, the next one (typed: compiled code indexes with it, and ``step`` is untyped)
+        self._next: tuple[int, ...] = tuple((s + step) % n for s in range(n))
         #: per dealer, the seats in dealing order: from the first player round to the dealer
         self._orders = tuple(tuple((dealer + step * k) % n for k in range(1, n + 1)) for dealer in range(n))
 
