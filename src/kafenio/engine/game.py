@@ -18,7 +18,7 @@ import random
 from _abc import _abc_init
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -26,8 +26,8 @@ from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.engine.rules import RuleBook, Rules
 from kafenio.i18n import _
 
-CHANCE: Final = -1
-TERMINAL: Final = -4  # Final: compiled modules read the constant, not this module's globals
+CHANCE = -1
+TERMINAL = -4
 #: :meth:`Game.match_winner`'s answer for a match the rules end drawn
 DRAWN_MATCH = -1
 
