@@ -86,6 +86,15 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
         except KafenioError as err:
             err_console.print(f"[bold red]{_('error')}:[/] {err}", highlight=False)
             raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            bar.stop()
+            finished_now = int(bar.tasks[0].completed)
+            err_console.print(_("interrupted: {n} deal sets of this run are in {log}; the same command with "
+                                "--resume goes on from there").format(n=finished_now + len(done), log=log)
+                              if log is not None else
+                              _("interrupted after {n} deal sets, which are lost: give --log FILE to keep a "
+                                "long run's deal sets").format(n=finished_now), highlight=False)
+            raise typer.Exit(130) from None
         finally:
             if log_file is not None:
                 log_file.close()

@@ -21,7 +21,7 @@ import hashlib
 import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -263,11 +263,31 @@ def run_tasks(tasks: Sequence[Task], workers: int, backend: str = "process",
     return sorted(collected, key=lambda r: (r.pairing, r.deal))
 
 
-def _run_executor(tasks: Iterable[Task], executor: Executor) -> Iterator[DealSetResult]:
-    with executor:
+def _run_executor(tasks: Iterable[Task], executor: ProcessPoolExecutor) -> Iterator[DealSetResult]:
+    """The results as they finish. Stopped early (Ctrl-C, a failed task, the caller closing the
+    iterator), the workers are ended with their tasks unfinished and the tasks not started are
+    cancelled: ``with executor`` would play every task first (its shutdown waits for all pending
+    tasks, and a worker survives a KeyboardInterrupt, sending it back as its task's result)."""
+    try:
         futures = [executor.submit(play_deal_set, task) for task in tasks]
         for future in as_completed(futures):
             yield future.result()
+    except BaseException:
+        _end_workers(executor)
+        raise
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _end_workers(executor: ProcessPoolExecutor) -> None:
+    """End the executor's worker processes now (``terminate_workers`` from Python 3.14; before
+    it, through the executor's table of processes, which it has kept since Python 3.2)."""
+    terminate = getattr(executor, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list(executor._processes.values()):
+        process.terminate()
 
 
 def _run_ray(tasks: Sequence[Task], workers: int) -> Iterator[DealSetResult]:
