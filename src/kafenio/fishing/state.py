@@ -183,14 +183,17 @@ class FishingGame(Game):
                 break
             counter += 1
         out: list[int] = []
-        pop, append = deck.pop, out.append
         for product, run in runs:
             r, chunk = divmod(r, product)
-            for i in run:  # two cards from the i left: digit j of radix i(i − 1)
-                chunk, j = divmod(chunk, i * (i - 1))
-                first, second = divmod(j, i - 1)
-                append(pop(first))
-                append(pop(second))
+            # two cards from the i left: digit j of radix i(i − 1); the word-sized digits by % and
+            # // and the list's own pop and append, which compiled code runs natively (divmod
+            # and bound methods are generic calls)
+            for i in run:
+                radix = i * (i - 1)
+                j = chunk % radix
+                chunk //= radix
+                out.append(deck.pop(j // (i - 1)))
+                out.append(deck.pop(j % (i - 1)))
         out.extend(deck)
         return out
 
