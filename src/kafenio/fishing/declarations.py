@@ -74,7 +74,7 @@ class DeclarationGame(FishingGame):
         self.xeri_points = rules.xeri_points
         self.xeri_first = rules.xeri_on_first_card
         self.xeri_last = rules.xeri_on_last_card
-        self.redeal_rule = rules.face_card_hand_redeal
+        self.redeal_rule: str = rules.face_card_hand_redeal  # typed: compared at every turn
         #: what the move enumerator reads (``numeral_moves``)
         self.move_rules = (self.capture_rule, self.plain_as_card, self.self_raise, self.soy_locked)
 
@@ -421,7 +421,8 @@ class DeclarationState(FishingState[DeclarationGame]):
                 self.floor = [c for c in self.floor if VALUE[c] != value]
                 kind = "G"
         soy = kind == "G" and len(comps) == 2 and all(len(c) == 1 for c in comps)
-        self.decls.append(Decl(kind, value, seat, tuple(comps), soy))
+        # tuple.__new__ runs in C; the named tuple's own constructor is Python code
+        self.decls.append(tuple.__new__(Decl, (kind, value, seat, tuple(comps), soy)))
         self.log.append(("declare", seat, card, self.decls[-1], value))  # written as its text
 
     def _components(self, card: int, loose: list[int], old: list[Decl], value: int) -> list[tuple[int, ...]]:
@@ -433,7 +434,11 @@ class DeclarationState(FishingState[DeclarationGame]):
         assert parts is not None  # a group move is listed only where its partition exists
         cards_of = [(card,)] + [(c,) for c in loose] + [d.cards for d in plains]
         comps = list(group[0].components) if group else []
-        comps += [tuple(c for i in part for c in cards_of[i]) for part in parts]
+        for part in parts:  # plain loops: compiled, they run in C (a generator is an object)
+            comp: list[int] = []
+            for i in part:
+                comp += cards_of[i]
+            comps.append(tuple(comp))
         return comps
 
     # -- notation and views -----------------------------------------------------------------

@@ -12,7 +12,7 @@ the card. :func:`numeral_moves` lists a numeral's moves from the public table, m
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import islice
@@ -288,7 +288,15 @@ def _table_info(vals: tuple[int, ...]) -> tuple[Masks, tuple[int, ...], bool]:
     hit = _INFO.get(key)
     if hit is None:
         ordered = vals == tuple(sorted(vals))
-        cuts = tuple(bisect_right(vals, v) for v in range(11)) if ordered else (len(vals),) * 11
+        if ordered:  # counted by plain loops, which compiled code runs in C (bisect is a call)
+            counts = [0] * 11
+            for v in vals:
+                counts[v] += 1
+            for v in range(1, 11):
+                counts[v] += counts[v - 1]
+            cuts = tuple(counts)
+        else:
+            cuts = (len(vals),) * 11
         hit = remember(_INFO, key, (_small_subsets(vals), cuts, ordered))
     return hit
 
