@@ -39,12 +39,11 @@ from kafenio.fishing.diloti_moves import (
     FACE_RANKS,
     FREE,
     LAID,
-    SIG_BITS,
     VALUE_BIT,
     Decl,
     Move,
     RawMove,
-    declaration_bits,
+    add_declaration,
     loose_table_entry,
     partition,
     table_entry,
@@ -197,7 +196,7 @@ class DeclarationState(FishingState[DeclarationGame]):
                 for comp in d.components:
                     cards += len(comp)
                 relation = 0 if d.owner == seat else 1 if sides[d.owner] == side else 2
-                sig = sig << SIG_BITS | declaration_bits(d.kind, d.value, cards, len(d.components), d.soy, relation)
+                sig = add_declaration(sig, d.kind, d.value, cards, len(d.components), d.soy, relation)
             listed, needs = table_entry(x, vals, sig, game.move_rules)
         else:  # loose cards only: memoised whole
             base = loose_table_entry(x, vals, game.capture_rule)

@@ -139,7 +139,7 @@ def _part_ok(items: tuple[tuple[int, int, int], ...], members: list[int]) -> boo
 # memo entry costs memory and a walk at every full collection of the garbage collector, which
 # cost more than building them. The groups declarations enter cost more to build, and their keys
 # (the plan's, one int, with the head's values) repeat as often: those are memoised, with flat
-# values (below). The signature too is one int (:func:`declaration_bits`). Loose positions are numeral
+# values (below). The signature too is one int (:func:`add_declaration`). Loose positions are numeral
 # indices (the numerals come first on the sorted floor; the state maps them when a constructed
 # floor is out of order, and an unsorted one is keyed by all its values).
 #
@@ -170,7 +170,7 @@ RawMove = tuple[str, tuple[int, ...], tuple[int, ...], int]
 #: one, which the garbage collector stops tracking)
 LAID: Final[Any] = ("lay", (), (), 0)
 #: per declaration, as the mover sees it: ``(kind, value, cards, components, soy, relation)``; the
-#: enumerator takes it packed into one int (:func:`declaration_bits`, :data:`SIG_BITS` each)
+#: enumerator takes it packed into one int (:func:`add_declaration`, :data:`SIG_BITS` each)
 Sig = tuple[tuple[str, int, int, int, bool, int], ...]
 #: the bits of one declaration in a packed signature
 SIG_BITS: Final = 20
@@ -230,15 +230,17 @@ def packed(vals: tuple[int, ...]) -> int:
     return out
 
 
-def declaration_bits(kind: str, value: int, cards: int, components: int, soy: bool, relation: int) -> int:
-    """One declaration of a :data:`Sig` in :data:`SIG_BITS` bits, its value (never 0) highest: a
-    signature packs into one int, each declaration shifted in after the one before, a memo key
-    cheaper to hash and compare than the tuples (:func:`unpack_sig` reads it back)."""
-    return ((((value << 6 | cards) << 6 | components) << 1 | int(kind == "G")) << 1 | int(soy)) << 2 | relation
+def add_declaration(sig: int, kind: str, value: int, cards: int, components: int, soy: bool, relation: int) -> int:
+    """The packed signature ``sig`` with one more declaration of a :data:`Sig` shifted in after
+    the others, in :data:`SIG_BITS` bits, its value (never 0) highest: a signature packs into one
+    int, a memo key cheaper to hash and compare than the tuples (:func:`unpack_sig` reads it back;
+    the empty signature is 0)."""
+    bits = ((((value << 6 | cards) << 6 | components) << 1 | int(kind == "G")) << 1 | int(soy)) << 2 | relation
+    return sig << SIG_BITS | bits
 
 
 def unpack_sig(sig: int) -> Sig:
-    """The declarations packed into ``sig`` (:func:`declaration_bits`), in order."""
+    """The declarations packed into ``sig`` (:func:`add_declaration`), in order."""
     out = []
     while sig:
         bits = sig & ((1 << SIG_BITS) - 1)
@@ -556,7 +558,7 @@ def numeral_moves(x: int, vals: tuple[int, ...], sig: Sig, rules: MoveRules) -> 
     self_raise, soy_locked)``."""
     packed_sig = 0
     for s in sig:
-        packed_sig = packed_sig << SIG_BITS | declaration_bits(*s)
+        packed_sig = add_declaration(packed_sig, *s)
     return [Move._make(m) for m in table_entry(x, vals, packed_sig, rules)[0]]
 
 
