@@ -286,7 +286,7 @@ def _end_workers(executor: ProcessPoolExecutor) -> None:
     if terminate is not None:
         terminate()
         return
-    for process in list(executor._processes.values()):
+    for process in list((executor._processes or {}).values()):  # None once shut down
         process.terminate()
 
 
