@@ -28,7 +28,9 @@ from kafenio.engine.match import Match
 from kafenio.server.store import Store
 from test_server_api import make_app, migrated_sqlite
 
-CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[A2-9JQK])[SHDC](?![0-9A-Za-z])|(?<![0-9A-Za-z])JK(?![0-9A-Za-z])")
+# A card string standing alone, not inside a longer URL-safe token such as a table id or a seat
+# token (secrets.token_urlsafe: letters, digits, "-" and "_"), which may spell one by chance.
+CARD = re.compile(r"(?<![\w-])(?:10|[A2-9JQK])[SHDC](?![\w-])|(?<![\w-])JK(?![\w-])", re.ASCII)
 MAX_DEALS = 2
 GAMES = ["toy", *kafenio.available_games()]
 
