@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import re
 import time
 
 import pytest
@@ -25,18 +24,16 @@ from fastapi.testclient import TestClient
 
 import kafenio
 from kafenio.engine.match import Match
+from kafenio.server.live import CARD_RE
 from kafenio.server.store import Store
 from test_server_api import make_app, migrated_sqlite
 
-# A card string standing alone, not inside a longer URL-safe token such as a table id or a seat
-# token (secrets.token_urlsafe: letters, digits, "-" and "_"), which may spell one by chance.
-CARD = re.compile(r"(?<![\w-])(?:10|[A2-9JQK])[SHDC](?![\w-])|(?<![\w-])JK(?![\w-])", re.ASCII)
 MAX_DEALS = 2
 GAMES = ["toy", *kafenio.available_games()]
 
 
 def cards(text: str) -> set[str]:
-    return set(CARD.findall(text))
+    return set(CARD_RE.findall(text))
 
 
 def drain_raw(ws) -> list[str]:

@@ -26,8 +26,10 @@ from kafenio.server import protocol as p
 from kafenio.server.models import MoveRow, TableRow
 from kafenio.server.timers import TIMERS, deadline_for
 
-#: a card in the spec's notation, as it appears in a view's JSON text
-CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:10|[A2-9JQK])[SHDC](?![0-9A-Za-z])|(?<![0-9A-Za-z])JK(?![0-9A-Za-z])")
+#: a card in the spec's notation, as it appears in a view's JSON text: standing alone, not inside
+#: a longer URL-safe token (``secrets.token_urlsafe``: letters, digits, "-", "_"), such as a table
+#: id or a seat token, which may spell a card by chance ("3S_cawcp")
+CARD_RE = re.compile(r"(?<![\w-])(?:10|[A2-9JQK])[SHDC](?![\w-])|(?<![\w-])JK(?![\w-])", re.ASCII)
 
 
 def card_counts(view: Mapping[str, Any]) -> Counter[str]:
