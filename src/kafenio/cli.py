@@ -19,7 +19,7 @@ from rich.table import Table
 import kafenio
 from kafenio import referee
 from kafenio.engine.errors import KafenioError
-from kafenio.i18n import _
+from kafenio.i18n import _, use_language
 
 app = typer.Typer(help=_("kafenio: Biriba, Buraco, Basra and its relatives, as played at the table."),
                   no_args_is_help=True, pretty_exceptions_enable=False)
@@ -38,7 +38,8 @@ JsonOpt = Annotated[bool, typer.Option("--json", help=_("Print one JSON object."
 
 
 def _fail(err: Exception) -> typer.Exit:
-    err_console.print(f"[bold red]{_('error')}:[/] {err}", highlight=False)
+    label = _("error")
+    err_console.print(f"[bold red]{label}:[/] {err}", highlight=False)
     return typer.Exit(2)
 
 
@@ -56,7 +57,7 @@ def new_record_path(game: str) -> Path:
     return folder / f"{game}-{stamp}.jsonl"
 
 
-@app.command()
+@app.command(help=_("Play a whole match at the terminal table against computer players."))
 def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pisti, xeri or diloti"))],
          preset: PresetOpt = None, option: OptionOpt = None,
          seed: Annotated[int | None, typer.Option(help=_("Fix the match's shuffles."))] = None,
@@ -64,8 +65,16 @@ def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pist
              "--players", "--level",
              help=_("Computer players for the other seats, comma-separated (one for all): "
                     "easy, medium, hard, expert, random, heuristic, ismcts."))] = "medium",
-         delay: Annotated[float, typer.Option(help=_("Seconds between computer moves."))] = 0.6) -> None:
+         delay: Annotated[float, typer.Option(help=_("Seconds between computer moves."))] = 0.6,
+         lang: Annotated[str | None, typer.Option(
+             "--lang", help=_("Language of the table (messages, rule errors, keys), e.g. el; default: the "
+                              "environment's (LANG)."))] = None) -> None:
     """Play a whole match at the terminal table against computer players."""
+    if lang is not None:
+        try:
+            use_language(lang)      # before the table is imported: its key names are set at import
+        except LookupError as err:
+            raise typer.BadParameter(str(err), param_hint="--lang") from None
     try:
         g = kafenio.load_game(game, preset=preset, options=option)
         from kafenio.tui import run_table
@@ -75,7 +84,7 @@ def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pist
               record_path=new_record_path(game))
 
 
-@app.command()
+@app.command(help=_("Let computer players play a match and write its record."))
 def autoplay(game: Annotated[str, typer.Argument(help=_("The game to play."))],
              preset: PresetOpt = None, option: OptionOpt = None,
              seed: Annotated[int | None, typer.Option(help=_("Fix the match's shuffles."))] = None,
@@ -108,7 +117,7 @@ def autoplay(game: Annotated[str, typer.Argument(help=_("The game to play."))],
     console.print(_("winner: side {w}; record: {p}").format(w=winner, p=path))
 
 
-@app.command()
+@app.command(help=_("Replay a record, verifying every action, deal score and the result."))
 def replay(path: Annotated[Path, typer.Argument(help=_("A record file (.jsonl)."))]) -> None:
     """Replay a record, verifying every action, deal score and the result."""
     from kafenio.engine.records import replay as replay_record
@@ -140,7 +149,8 @@ def _answer(game: str, verb: str, result: dict[str, Any], as_json: bool) -> None
         console.print(referee.describe(game, verb, result), highlight=False)
 
 
-@rules_app.command("meld")
+@rules_app.command("meld", help=_("Is this a legal new meld? Run or set, clean or dirty, its bonus, or the rule "
+                                  "against it."))
 def rules_meld(game: str, cards: Annotated[str, typer.Argument(help=_('Cards, e.g. "5H 6H 7H 2C=8H".'))],
                preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False,
                kozi: Annotated[str | None, typer.Option(help=_("Biriba: the kozi suit (S, H, D, C)."))] = None,
@@ -154,7 +164,8 @@ def rules_meld(game: str, cards: Annotated[str, typer.Argument(help=_('Cards, e.
     _answer(game, "meld", result, as_json)
 
 
-@rules_app.command("layoff")
+@rules_app.command("layoff", help=_("Can these cards be laid off on that meld? The meld after it, or the rule "
+                                    "against it."))
 def rules_layoff(game: str, cards: Annotated[str, typer.Argument(help=_("The cards laid off."))],
                  meld: Annotated[str, typer.Option("--meld", help=_("The meld on the table."))],
                  preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False,
@@ -169,7 +180,7 @@ def rules_layoff(game: str, cards: Annotated[str, typer.Argument(help=_("The car
     _answer(game, "layoff", result, as_json)
 
 
-@rules_app.command("capture")
+@rules_app.command("capture", help=_("What does this card capture from this floor, and is it a basra (pişti, xeri)?"))
 def rules_capture(game: str, floor: Annotated[str, typer.Option("--floor", help=_("The floor cards."))],
                   play_card: Annotated[str, typer.Option("--play", help=_("The card played."))],
                   preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False) -> None:
@@ -181,7 +192,7 @@ def rules_capture(game: str, floor: Annotated[str, typer.Option("--floor", help=
     _answer(game, "capture", result, as_json)
 
 
-@rules_app.command("declare")
+@rules_app.command("declare", help=_("Diloti: is this declaration allowed?"))
 def rules_declare(game: str, declaration: Annotated[str, typer.Argument(help=_("The declaration."))],
                   floor: Annotated[str, typer.Option("--floor", help=_("The floor cards."))],
                   hand: Annotated[str, typer.Option("--hand", help=_("The declarer's hand."))],
@@ -194,7 +205,7 @@ def rules_declare(game: str, declaration: Annotated[str, typer.Argument(help=_("
     _answer(game, "declare", result, as_json)
 
 
-@rules_app.command("score")
+@rules_app.command("score", help=_("Score a deal from its end position (melds, hands and pots; or captured piles)."))
 def rules_score(game: str,
                 data: Annotated[str, typer.Argument(help=_("The deal's end position as JSON, or @FILE, "
                                                            "or - for standard input."))],
@@ -219,7 +230,7 @@ def rules_score(game: str,
     _answer(game, "score", result, as_json)
 
 
-@rules_app.command("list")
+@rules_app.command("list", help=_("The game's presets and options, with the values a preset and options give."))
 def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) -> None:
     """The game's presets and options, with the values a preset and options give."""
     try:

@@ -74,8 +74,8 @@ def suggest(seat_or_state: Seat | State, seat: int | None = None, *, budget: Bud
     result = searcher.search(door)
     reason = _game_explanation(door, result.action) or _effect(door, result.action, random.Random(seed))
     verdict = _verdict(result)
-    return Hint(result.action, door.action_to_string(result.action),
-                "; ".join(part for part in (reason, verdict) if part))
+    why = _("{reason}; {verdict}").format(reason=reason, verdict=verdict) if reason and verdict else reason or verdict
+    return Hint(result.action, door.action_to_string(result.action), why)
 
 
 def _game_explanation(seat: Seat, action: int) -> str | None:

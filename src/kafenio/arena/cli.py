@@ -29,9 +29,15 @@ console = Console()
 err_console = Console(stderr=True)
 
 
+def _print_error(err: object) -> None:
+    label = _("error")
+    err_console.print(f"[bold red]{label}:[/] {err}", highlight=False)
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``arena`` command to ``app``."""
-    app.command("arena")(arena)
+    app.command("arena", help=_("Play computer players against each other on duplicate deals; print margins, "
+                               "CIs and ratings."))(arena)
 
 
 def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or biriba."))],
@@ -58,13 +64,12 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
     done: list[DealSetResult] = []
     if resume:
         if log is None:
-            err_console.print(f"[bold red]{_('error')}:[/] {_('--resume reads the run from --log: give --log FILE')}",
-                              highlight=False)
+            _print_error(_("--resume reads the run from --log: give --log FILE"))
             raise typer.Exit(2)
         try:
             done, others = read_log(log, identity)
         except KafenioError as err:
-            err_console.print(f"[bold red]{_('error')}:[/] {err}", highlight=False)
+            _print_error(err)
             raise typer.Exit(2) from None
         err_console.print(_("{log}: {n} deal sets of this run, {m} lines of other runs (not used)").format(
             log=log, n=len(done), m=others), highlight=False)
@@ -84,7 +89,7 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
                                workers=workers, backend=backend,
                                on_start=lambda n: bar.update(task, total=n), on_result=finished, done=done)
         except KafenioError as err:
-            err_console.print(f"[bold red]{_('error')}:[/] {err}", highlight=False)
+            _print_error(err)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
             bar.stop()

@@ -123,7 +123,7 @@ def describe(verb: str, result: dict[str, Any]) -> str:
             return _("invalid — {rule}").format(rule=result["rule"])
         state = _("clean") if result["clean"] else _("dirty")
         line = _("valid {state} {kind} of {n}: {cards}").format(
-            state=state, kind=result["kind"], n=len(result["cards"]), cards=" ".join(result["cards"]))
+            state=state, kind=_(result["kind"]), n=len(result["cards"]), cards=" ".join(result["cards"]))
         return line + (_(" — bonus {b}").format(b=result["bonus"]) if result["bonus"] else "")
     lines = []
     for side in result["sides"]:

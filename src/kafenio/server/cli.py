@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from kafenio.i18n import _, available_languages, set_language
+from kafenio.i18n import _, use_language
 
 DbUrlOpt = Annotated[str | None, typer.Option(
     "--database-url", help=_("SQLAlchemy URL (sqlite:///FILE or postgresql://…); default: SQLite in "
@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
     db_app = typer.Typer(help=_("The server's database."), no_args_is_help=True)
     app.add_typer(db_app, name="db")
 
-    @db_app.command("upgrade")
+    @db_app.command("upgrade", help=_("Create or upgrade the server's tables (alembic migrations)."))
     def db_upgrade(database_url: DbUrlOpt = None,
                    revision: Annotated[str, typer.Option(help=_("Target revision."))] = "head") -> None:
         """Create or upgrade the server's tables (alembic migrations)."""
@@ -30,7 +30,7 @@ def register(app: typer.Typer) -> None:
         upgrade(url, revision)
         typer.echo(_("database at {rev}: {url}").format(rev=revision, url=_hide_password(url)))
 
-    @app.command()
+    @app.command(help=_("Run the game server: migrate the database, serve the lobby and the tables."))
     def serve(host: Annotated[str, typer.Option(help=_("Address to listen on."))] = "127.0.0.1",
               port: Annotated[int, typer.Option(help=_("Port to listen on."))] = 8000,
               database_url: DbUrlOpt = None,
@@ -47,10 +47,10 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         if lang is not None:
-            if lang not in ("en", *available_languages()):
-                raise typer.BadParameter(_("no catalog for {lang}; the languages are: {known}").format(
-                    lang=lang, known=", ".join(["en", *available_languages()])), param_hint="--lang")
-            set_language(lang)
+            try:
+                use_language(lang)
+            except LookupError as err:
+                raise typer.BadParameter(str(err), param_hint="--lang") from None
 
         from kafenio.server.app import ServerSettings, create_app
         from kafenio.server.store import default_database_url, upgrade

@@ -328,7 +328,7 @@ class TableScreen(Screen):
     def action_sort(self, order: str) -> None:
         """Sort the hand by suit or by rank."""
         self.hand.sort(order)
-        self.say(_("Hand sorted by {order}.").format(order=_(order)))
+        self.say(_("Hand sorted by {order}.").format(order=_("suit") if order == "suit" else _("rank")))
 
     def action_clear(self) -> None:
         """Deselect every card."""
