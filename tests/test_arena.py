@@ -13,7 +13,7 @@ import kafenio
 from kafenio.arena import mean_ci, run_arena, seatings
 from kafenio.arena.cli import register
 from kafenio.arena.duplicate import DealSetResult
-from kafenio.arena.report import t975
+from kafenio.arena.report import ratings, t975
 from kafenio.engine.errors import KafenioError
 
 pytestmark = pytest.mark.skipif("basra" not in kafenio.available_games(), reason="basra not available yet")
@@ -38,6 +38,20 @@ def test_margins_rotate_with_the_seats():
     assert result.margins() == [0.0, 0.0]
     result = DealSetResult(0, 0, ("a", "b"), ((30, 10), (5, 25)))
     assert result.margins() == [20.0, -20.0]
+
+
+def test_ratings_rank_each_deal_set_by_its_margins_not_its_tables():
+    # every set: a wins table 0 by 10 and loses table 1 by 100 (one table each, margin a -45)
+    lopsided = [DealSetResult(0, d, ("a", "b"), ((110, 100), (200, 100))) for d in range(20)]
+    table = {row["player"]: row for row in ratings(lopsided)}
+    assert table["b"]["ordinal"] > table["a"]["ordinal"] + 10
+    even = [DealSetResult(0, d, ("a", "b"), ((110, 100), (110, 100))) for d in range(20)]
+    table = {row["player"]: row for row in ratings(even)}
+    assert table["a"]["mu"] == pytest.approx(table["b"]["mu"])
+    # across pairings the order follows the margins: c beats b, b beats a, in every set
+    ladder = [DealSetResult(p, d, pair, ((50, 60), (60, 50)))
+              for p, pair in enumerate([("a", "b"), ("b", "c")]) for d in range(20)]
+    assert [row["player"] for row in ratings(ladder)] == ["c", "b", "a"]
 
 
 def test_ci_half_width_by_hand():

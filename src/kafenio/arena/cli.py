@@ -125,7 +125,7 @@ def print_report(report: dict) -> None:
                             "—" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]",
                             f"{row['win_rate']:.1%}", f"{row['wins']}-{row['ties']}-{row['losses']}")
     console.print(results)
-    ratings = Table(title=_("openskill ratings (Plackett–Luce, one update per table)"))
+    ratings = Table(title=_("openskill ratings (Plackett–Luce, one update per deal set)"))
     for col in (_("player"), "mu", "sigma", _("ordinal")):
         ratings.add_column(col, justify="right")
     for row in report["ratings"]:

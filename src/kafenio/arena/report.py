@@ -8,9 +8,11 @@ standard deviation (``n−1`` denominator); t quantiles are exact table values u
 freedom and the Cornish–Fisher expansion beyond (error below 0.001). A set is won when the
 margin is positive, tied at zero (a tie counts half in the win rate).
 
-Ratings: openskill's Plackett–Luce model, updated once per table in (pairing, deal, table) order,
-so they are reproducible; in a partnership game each side is a team of its seats, every member
-the same entrant. The table lists ``ordinal = mu − 3·sigma``.
+Ratings: openskill's Plackett–Luce model, updated once per deal set in (pairing, deal) order, so
+they are reproducible, with the entrants ranked by their margins in the set: the duplicate deals
+cancel the luck of the cards over a set, not at one table, where the cards often decide (see
+docs/strength.md). Each entrant is one competitor (its seats all play the same policy). The
+table lists ``ordinal = mu − 3·sigma``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kafenio.arena.duplicate import SEED_SCHEME_VERSION, DealSetResult, code_fingerprint, entrant_of_side
+from kafenio.arena.duplicate import SEED_SCHEME_VERSION, DealSetResult, code_fingerprint
 from kafenio.engine.game import Game
 
 T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
@@ -89,8 +91,10 @@ def pairing_rows(results: Sequence[DealSetResult]) -> list[EntrantRow]:
     return rows
 
 
-def ratings(game: Game, results: Sequence[DealSetResult]) -> list[dict]:
-    """Openskill ratings of every entrant over ``results`` (sorted by ``(pairing, deal)``).
+def ratings(results: Sequence[DealSetResult]) -> list[dict]:
+    """Openskill ratings of every entrant over ``results`` (sorted by ``(pairing, deal)``): one
+    Plackett–Luce update per deal set, the entrants ranked by :meth:`DealSetResult.margins`
+    (equal margins tie).
 
     Returns:
         ``[{"player", "mu", "sigma", "ordinal"}]``, best ordinal first.
@@ -99,17 +103,12 @@ def ratings(game: Game, results: Sequence[DealSetResult]) -> list[dict]:
 
     model = PlackettLuce()
     rated: dict[str, object] = {}
-    team_sizes = [len(game.seats_of(side)) for side in range(game.num_sides)]
     for result in results:
-        n = len(result.entrants)
-        for rotation, scores in enumerate(result.scores):
-            names = [result.entrants[entrant_of_side(side, rotation, n)] for side in range(n)]
-            for name in names:
-                rated.setdefault(name, model.rating(name=name))
-            teams = [[rated[name]] * size for name, size in zip(names, team_sizes, strict=True)]
-            updated = model.rate(teams, scores=list(scores))
-            for name, team in zip(names, updated, strict=True):
-                rated[name] = team[0]
+        for name in result.entrants:
+            rated.setdefault(name, model.rating(name=name))
+        updated = model.rate([[rated[name]] for name in result.entrants], scores=result.margins())
+        for name, (rating,) in zip(result.entrants, updated, strict=True):
+            rated[name] = rating
     table = [{"player": name, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
              for name, r in rated.items()]
     return sorted(table, key=lambda row: -row["ordinal"])
@@ -154,5 +153,5 @@ def build_report(game: Game, results: Sequence[DealSetResult], *, preset: Sequen
     return {"kafenio_arena": 1, "seed_scheme": SEED_SCHEME_VERSION, "code": code_fingerprint(),
             "game": game.name, "preset": list(preset), "options": list(options), "players": list(players),
             "deals": deals, "seed": seed, "backend": backend, "workers": workers,
-            "seconds": seconds, "resumed": resumed, "pairings": pairings, "ratings": ratings(game, results),
+            "seconds": seconds, "resumed": resumed, "pairings": pairings, "ratings": ratings(results),
             "think": think_times(results)}
