@@ -83,8 +83,16 @@ const SHEET_LABELS: Record<string, () => string> = {
   card_points: () => t("Card points"),
   point_cards: () => t("Point cards"),
   basras: () => t("Basras"),
+  pistis: () => t("Piştis"),
+  xeris: () => t("Xeres"),
+  cut: () => t("Exact cut"),
 };
 const SHEET_SKIPPED = new Set(["side", "seats", "total", "pot_points"]);
+
+/** A score-sheet key in words (the terminal table's SHEET_LABELS give the same); an unknown key as written. */
+export function sheetLabel(key: string): string {
+  return SHEET_LABELS[key]?.() ?? key.replace(/_/g, " ");
+}
 
 function sheetCell(value: unknown): string {
   if (Array.isArray(value)) {
@@ -107,7 +115,7 @@ export function sheetTable(sheet: Record<string, unknown>, sides: string[], scor
     h("thead", {}, h("tr", {}, h("th", {}), ...sides.map((name) => h("th", { scope: "col" }, name)))));
   const body = h("tbody");
   for (const key of keys) {
-    body.append(h("tr", {}, h("th", { scope: "row" }, SHEET_LABELS[key]?.() ?? key.replace(/_/g, " ")),
+    body.append(h("tr", {}, h("th", { scope: "row" }, sheetLabel(key)),
       ...rows.map((r) => h("td", {}, key in r ? sheetCell(r[key]) : ""))));
   }
   body.append(h("tr", { class: "deal-total" }, h("th", { scope: "row" }, t("This deal")),

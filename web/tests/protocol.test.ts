@@ -4,8 +4,9 @@ import {
   api, ApiError, backoffDelay, type ChatMsg, emptyModel, moveMessage, parseServerMessage, reduce, type SnapshotMsg, socketUrl,
   toggleMute, visibleChat,
 } from "../src/protocol";
+import { setLanguage } from "../src/i18n";
 import { rummy } from "../src/rummy";
-import { actionsFor, errorText, playableCards, rendererFor, sideNames, tryText } from "../src/table";
+import { actionsFor, errorText, playableCards, rendererFor, sheetLabel, sideNames, tryText } from "../src/table";
 
 function snapshot(version: number, extra: Partial<SnapshotMsg> = {}): SnapshotMsg {
   const seats = [0, 1].map((seat) => ({ seat, kind: "human" as const, level: null, name: ["Eleni", "Nikos"][seat],
@@ -159,5 +160,16 @@ describe("REST errors", () => {
     vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ detail: { code: "seat_taken", reason: "seat 1 is taken" } }),
       { status: 409 }));
     expect(((await api("/api/tables/x/join", {}).catch((e: unknown) => e)) as ApiError).field).toBeNull();
+  });
+});
+
+describe("score sheet labels", () => {
+  afterEach(() => setLanguage("en"));
+
+  it("names every special capture and the exact cut, in English and Greek", () => {
+    expect(["basras", "pistis", "xeris", "cut", "card_points", "left_over"].map(sheetLabel))
+      .toEqual(["Basras", "Piştis", "Xeres", "Exact cut", "Card points", "left over"]);
+    setLanguage("el");
+    expect(["basras", "pistis", "xeris", "cut"].map(sheetLabel)).toEqual(["Μπάστρες", "Πίστι", "Ξερές", "Σωστό κόψιμο"]);
   });
 });

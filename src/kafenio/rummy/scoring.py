@@ -75,6 +75,11 @@ def side_sheet(side: int, seats: Sequence[int], melds: Sequence[Meld],
         unplayed: the cards of an unplayed pot.
         melds_negative: melded cards and bonuses count against the side
             (buraco.md ``no_clean_canastra_melds_negative``).
+
+    Returns:
+        The sheet (module docstring); its ``"pot"`` is the pot's fate in words, in the current
+        language, with its points unless taken (``"untaken -100"``), and ``"pot_points"`` the
+        number.
     """
     sign = -1 if melds_negative else 1
     meld_points = sign * sum(values[c] for m in melds for c in m.cards)
@@ -86,15 +91,12 @@ def side_sheet(side: int, seats: Sequence[int], melds: Sequence[Meld],
     hand_points = -sum(values[c] for h in hands for c in h)
     if pot == "untaken":
         pot_points = -untaken_penalty
-        pot_text = f"untaken {pot_points}"
-    elif pot == "unplayed" and unplayed_flat:
-        pot_points = -100
-        pot_text = "unplayed -100"
+        pot_text = _("untaken {points}").format(points=pot_points)
     elif pot == "unplayed":
-        pot_points = -sum(values[c] for c in unplayed)
-        pot_text = f"unplayed {pot_points}"
+        pot_points = -100 if unplayed_flat else -sum(values[c] for c in unplayed)
+        pot_text = _("unplayed {points}").format(points=pot_points)
     else:
-        pot_points, pot_text = 0, "taken"
+        pot_points, pot_text = 0, _("taken")
     closing = closing_bonus if closed else 0
     total = meld_points + sum(b["bonus"] for b in bonuses) + closing + hand_points + pot_points
     return {"side": side, "seats": list(seats), "melds": meld_points, "bonuses": bonuses,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import IO, Any, ClassVar
@@ -89,12 +90,35 @@ def seat_label(game: Game, seat: int) -> str:
     return _("seat {n}").format(n=seat)
 
 
-def _label(key: str) -> str:
-    return _(str(key).replace("_", " "))
+SHEET_LABELS: dict[str, Callable[[], str]] = {
+    "melds": lambda: _("Melds"), "bonuses": lambda: _("Bonuses"), "closing": lambda: _("Closing"),
+    "hands": lambda: _("Cards left in hand"), "pot": lambda: _("Pot"), "cut": lambda: _("Exact cut"),
+    "cards": lambda: _("Cards captured"), "majority": lambda: _("Majority"),
+    "card_points": lambda: _("Card points"), "point_cards": lambda: _("Point cards"),
+    "basras": lambda: _("Basras"), "pistis": lambda: _("Piştis"), "xeris": lambda: _("Xeres"),
+    "total": lambda: _("Total"), "majority_carried_in": lambda: _("Majority carried in"),
+    "majority_carried_out": lambda: _("Majority carried to the next deal"),
+    "left_on_floor": lambda: _("Left on the floor"),
+    "last_capturer_takes": lambda: _("The last to capture takes the floor"),
+}
+"""The score sheet's keys (:meth:`~kafenio.engine.game.State.score_sheet`) in words: the
+browser table's labels (``web/src/table.ts``) and the fishing games' notes."""
+
+SHEET_HIDDEN = frozenset({"game", "final", "sides", "side", "seats", "pot_points"})
+"""Sheet keys not shown: the game and whether the sheet is final are known, sides are columns,
+and ``pot_points`` repeats the pot's row."""
+
+
+def sheet_label(key: str) -> str:
+    """A score-sheet key in words (:data:`SHEET_LABELS`; an unknown key as written)."""
+    label = SHEET_LABELS.get(key)
+    return label() if label else key.replace("_", " ")
 
 
 def cell_text(value: Any) -> str:
-    """One score-sheet value as short text: lists joined (one line per dict), dicts as ``key value``."""
+    """One score-sheet value as short text: lists joined (one line per dict), a bonus as its
+    reason, meld and points, a special capture as its count and points, the last capture as its
+    seat and cards, another dict as ``key value`` pairs."""
     if value is None or value == "" or value == [] or value == {}:
         return "—"
     if isinstance(value, bool):
@@ -104,7 +128,13 @@ def cell_text(value: Any) -> str:
     if isinstance(value, list):
         return ("\n" if any(isinstance(v, dict) for v in value) else " ").join(cell_text(v) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{_label(k)} {cell_text(v)}" for k, v in value.items())
+        if value.keys() == {"meld", "bonus", "why"}:
+            return _("{why} {meld}: {bonus}").format(**value)
+        if "count" in value and "points" in value:
+            return _("{count} ({points} points)").format(count=value["count"], points=value["points"])
+        if value.keys() == {"seat", "cards"}:
+            return _("{cards} (seat {n})").format(n=value["seat"], cards=cell_text(value["cards"]))
+        return ", ".join(f"{sheet_label(k)} {cell_text(v)}" for k, v in value.items())
     return str(value)
 
 
@@ -114,8 +144,8 @@ def sheet_renderables(sheet: dict[str, Any], game: Game) -> list[Any]:
     The sheet is the game's :meth:`~kafenio.engine.game.State.score_sheet`; its ``sides`` list
     (one dict per side, ``side`` and ``seats`` naming it) becomes the table.
     """
-    notes = [f"{_label(k)}: {cell_text(v)}" for k, v in sheet.items()
-             if k not in ("game", "sides") and cell_text(v) != "—"]
+    notes = [f"{sheet_label(k)}: {cell_text(v)}" for k, v in sheet.items()
+             if k not in SHEET_HIDDEN and cell_text(v) != "—"]
     out: list[Any] = [Text("\n".join(notes))] if notes else []
     sides = sheet.get("sides")
     if isinstance(sides, list) and sides and all(isinstance(s, dict) for s in sides):
@@ -123,9 +153,9 @@ def sheet_renderables(sheet: dict[str, Any], game: Game) -> list[Any]:
         table.add_column(_("item"))
         for i, side in enumerate(sides):
             table.add_column(side_label(game, side.get("side", i)), justify="right")
-        keys = list(dict.fromkeys(k for side in sides for k in side if k not in ("side", "seats")))
+        keys = list(dict.fromkeys(k for side in sides for k in side if k not in SHEET_HIDDEN))
         for key in keys:
-            table.add_row(_label(key), *[cell_text(side.get(key)) for side in sides],
+            table.add_row(sheet_label(key), *[cell_text(side.get(key)) for side in sides],
                           style="bold" if key == "total" else None)
         out.append(table)
     return out
