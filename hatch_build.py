@@ -22,10 +22,11 @@ says so); ``KAFENIO_PURE=1`` installs pure Python on purpose. ``python hatch_bui
 compiles when needed, outside an install.
 
 Translations (English is the source language): ``python hatch_build.py catalogs`` extracts every
-``_()`` of ``src/kafenio`` and every ``t()`` of ``web/src`` (``babel.cfg``) into ``kafenio.pot``,
-merges it into each language's ``.po``, compiles the ``.mo`` files and writes the browser's JSON
-catalogs ``web/src/locale/<lang>.json`` from the same ``.po`` files. The ``.mo`` files are
-git-ignored and compiled by this hook for wheels and editable installs.
+``_()`` of ``src/kafenio`` with the ``doc`` texts of the rulebooks' options and presets
+(:func:`extract_python_and_rule_docs`) and every ``t()`` of ``web/src`` (``babel.cfg``) into
+``kafenio.pot``, merges it into each language's ``.po``, compiles the ``.mo`` files and writes the
+browser's JSON catalogs ``web/src/locale/<lang>.json`` from the same ``.po`` files. The ``.mo``
+files are git-ignored and compiled by this hook for wheels and editable installs.
 """
 
 from __future__ import annotations
@@ -147,15 +148,92 @@ def extract_typescript(fileobj: Any, keywords: Any, comment_tags: Any, options: 
         yield lineno, "t", (msgid, *plural), []
 
 
+#: the module of the rulebooks' classes, and where each class takes its ``doc`` when it is given
+#: by position (the order of the dataclass fields: ``Option(name, kind, default, choices, low,
+#: high, doc)``, ``Preset(name, kind, values, doc)``)
+RULES_MODULE = "kafenio.engine.rules"
+RULE_DOC_POSITION = {"Option": 6, "Preset": 3}
+
+
+def _rule_classes(tree: ast.Module) -> tuple[dict[str, str], set[str]]:
+    """The names under which a module calls :data:`RULES_MODULE`'s ``Option`` and ``Preset``
+    (imported, ``as`` renamed or aliased as in ``Opt = Option``) → the class, and the names of
+    that module itself (``import kafenio.engine.rules as rules``)."""
+    classes: dict[str, str] = {}
+    modules: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == RULES_MODULE:
+            classes.update({a.asname or a.name: a.name for a in node.names if a.name in RULE_DOC_POSITION})
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules.update(a.asname or a.name for a in node.names if f"{node.module}.{a.name}" == RULES_MODULE)
+        elif isinstance(node, ast.Import):
+            modules.update(a.asname or a.name for a in node.names if a.name == RULES_MODULE)
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in classes
+                and all(isinstance(t, ast.Name) for t in node.targets)):
+            classes.update({t.id: classes[node.value.id] for t in node.targets})
+    return classes, modules
+
+
+def rule_docs(source: bytes | str) -> Iterator[tuple[int, str, str, str]]:
+    """The literal ``doc`` texts of the rule options and presets that a Python module defines:
+    ``(line, class, name, doc)`` for each ``Option(..., doc="...")`` and ``Preset(name, kind,
+    values, "...")`` (by keyword or by position). A doc that is no literal string (an f-string,
+    a name, a sum) is not seen; implicitly concatenated literals are one string."""
+    tree = ast.parse(source)
+    classes, modules = _rule_classes(tree)
+    if not classes and not modules:
+        return
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name):
+            cls = classes.get(func.id)
+        elif isinstance(func, ast.Attribute) and func.attr in RULE_DOC_POSITION and ast.unparse(func.value) in modules:
+            cls = func.attr
+        else:
+            cls = None
+        if cls is None:
+            continue
+        position = RULE_DOC_POSITION[cls]
+        doc = next((k.value for k in node.keywords if k.arg == "doc"),
+                   node.args[position] if len(node.args) > position else None)
+        name = next((k.value for k in node.keywords if k.arg == "name"), node.args[0] if node.args else None)
+        if isinstance(doc, ast.Constant) and isinstance(doc.value, str) and doc.value:
+            shown = name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else "?"
+            yield doc.lineno, cls, shown, doc.value
+
+
+def extract_python_and_rule_docs(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+    """Babel extraction method for ``src/kafenio``: Babel's own Python extraction (the ``_()``
+    calls) and the ``doc`` of every rule option and preset (:func:`rule_docs`), which the server,
+    the lobby and ``kafenio rules list`` translate when they show it.
+
+    One method for both, because a file matched by several patterns of ``babel.cfg`` is read by
+    the first one only. Each doc comes with a comment for the translator naming its option or
+    preset. Yields Babel's ``(lineno, funcname, message, comments)``, in line order (``funcname``
+    ``None`` for a doc: it is taken as its one message).
+    """
+    from babel.messages.extract import extract_python
+
+    source = fileobj.read()
+    found = list(extract_python(io.BytesIO(source), keywords, comment_tags, options))
+    kinds = {"Option": "rule option", "Preset": "preset"}
+    found += [(line, None, doc, [f"{kinds[cls]} {name}"]) for line, cls, name, doc in rule_docs(source)]
+    yield from sorted(found, key=lambda item: item[0])
+
+
 def extract_messages() -> Any:
-    """Every message of ``src/kafenio`` (``_()``) and ``web/src`` (``t()``) as a Babel catalog."""
+    """Every message of ``src/kafenio`` (``_()`` and the rulebooks' ``doc`` texts) and ``web/src``
+    (``t()``) as a Babel catalog."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     catalog = Catalog(project="kafenio", version=version, msgid_bugs_address="", copyright_holder="kafenio",
                       charset="utf-8")
-    sources = ((ROOT / "src" / "kafenio", "**.py", "python", {"_": None}),
+    sources = ((ROOT / "src" / "kafenio", "**.py", extract_python_and_rule_docs, {"_": None}),
                (WEB / "src", "**.ts", extract_typescript, {"t": {1: (1,), 2: (1, 2)}}))
     for folder, pattern, method, keywords in sources:
         found = extract_from_dir(folder, [(pattern, method)], keywords=keywords, strip_comment_tags=True)

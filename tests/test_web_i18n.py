@@ -5,11 +5,13 @@ a new source message may wait for its translation in other languages: it is show
 the browser's catalog is the one written from the same ``.po``, and the Greek catalog translates
 every message (browser table, server, terminal table, CLI, engine and referee) with the game
 terms of the glossary (``shared/i18n/GLOSSARY.md``), keeping each placeholder with its
-conversion and format spec. ``kafenio serve --lang el`` and ``kafenio play --lang el`` speak
-Greek; the CLI's ``--help`` is written at import, so it speaks the language the process starts
-in (``LANG``/``LANGUAGE``). Texts that never pass through ``_()`` stay English: the rule and
-option explanations of the rulebooks (``doc=``) and the engine's error prefixes ("illegal
-action …", "record line …"). Skipped without Babel (the build and test requirement).
+conversion and format spec. The rule explanations of the rulebooks (every option's and preset's
+``doc``) are extracted as messages too (``hatch_build.extract_python_and_rule_docs``), so the
+lobby and ``kafenio rules list`` explain the rules in Greek. ``kafenio serve --lang el`` and
+``kafenio play --lang el`` speak Greek; the CLI's ``--help`` is written at import, so it speaks
+the language the process starts in (``LANG``/``LANGUAGE``). Texts that never pass through
+``_()`` stay English: the engine's error prefixes ("illegal action …", "record line …").
+Skipped without Babel (the build and test requirement).
 """
 
 from __future__ import annotations
@@ -124,6 +126,66 @@ def test_the_typescript_extractor_keeps_plurals_after_an_object_literal():
     ''')
     found = [(line, msg) for line, _f, msg, _c in hatch_build.extract_typescript(source, ["t"], [], {})]
     assert found == [(3, ("{name}: {n} card", "{name}: {n} cards")), (5, ("Hello {x}",)), (5, ("single",))]
+
+
+def test_the_rule_doc_extractor_reads_options_and_presets_beside_the_python_messages():
+    """Docs by keyword and by position, under an ``as`` name, an alias or the module's name,
+    implicitly concatenated; not an f-string, nor another library's ``Option``."""
+    source = io.BytesIO(b'''from kafenio.engine.rules import Option as O, Preset
+from kafenio.engine import rules
+from typer import Option
+from kafenio.i18n import _
+Opt = O
+A = [Opt("a", "bool", True, doc="by keyword"), O("b", "int", 1, (), 0, 9, "by position"),
+     rules.Option("c", "bool", False,
+                  doc="joined " "literals"),
+     Opt("d", "bool", True, doc=f"not {A}"), Option("--e", help="a typer option")]
+P = [Preset("p", "base", {}, "a preset"), Preset(name="q", kind="modifier", values={}, doc="by name")]
+print(_("a message"), Opt("f", "bool", True))
+''')
+    found = [(line, message, comments) for line, _f, message, comments
+             in hatch_build.extract_python_and_rule_docs(source, {"_": None}, [], {})]
+    assert found == [(6, "by keyword", ["rule option a"]), (6, "by position", ["rule option b"]),
+                     (8, "joined literals", ["rule option c"]), (10, "a preset", ["preset p"]),
+                     (10, "by name", ["preset q"]), (11, "a message", [])]
+
+
+def test_every_rule_explanation_is_a_message_of_the_template(template):
+    """Each option's and preset's ``doc`` of every game is extracted (a literal the extractor
+    sees), so a new one cannot be left out of the catalogs."""
+    ids = {m.id for m in template if m.id}
+    missing = [(game, item.name, item.doc) for game in kafenio.available_games()
+               for item in [*kafenio.rulebook(game).options, *kafenio.rulebook(game).presets]
+               if item.doc and item.doc not in ids]
+    assert not missing, f"rule docs the extraction does not see (python hatch_build.py catalogs): {missing}"
+
+
+def test_the_lobby_explains_the_rules_in_greek(greek):
+    from kafenio.server.live import describe_game, rules_text
+
+    book = kafenio.rulebook("basra")
+    basra = describe_game("basra", book)
+    deck = next(o for o in basra["options"] if o["name"] == "deck")
+    doc = "52 φύλλα, ή 44 χωρίς ρηγάδες και ντάμες (παλαιστινιακή οικογένεια)"
+    assert deck["doc"] == doc
+    assert deck["text"] == f"{doc}: standard_52 (ένα από: standard_52, no_kings_queens_44)."
+    egyptian = next(p for p in basra["presets"] if p["name"] == "egyptian")
+    assert egyptian["doc"] == "Αιγυπτιακή Μπάστρα: όλα στις προεπιλογές (2 παίκτες· num_players=4 για ομάδες)"
+    values = book.build("greek_bastra").to_dict()
+    assert rules_text(book, values, ["greek_bastra"])[0] == "Ελληνική/Κυπριακή Μπάστρα"
+
+
+def test_rules_list_explains_the_rules_in_greek(greek, monkeypatch):
+    from rich.console import Console
+
+    from kafenio import cli
+
+    monkeypatch.setattr(cli, "console", Console(width=300))
+    result = CliRunner().invoke(cli.app, ["rules", "list", "basra"])
+    assert result.exit_code == 0, result.output
+    assert "Αιγυπτιακή Μπάστρα: όλα στις προεπιλογές (2 παίκτες· num_players=4 για ομάδες)" in result.output
+    assert "52 φύλλα, ή 44 χωρίς ρηγάδες και ντάμες (παλαιστινιακή οικογένεια)" in result.output
+    assert "Egyptian Basra" not in result.output and "Palestinian family" not in result.output
 
 
 def test_the_build_compiles_the_catalogs(tmp_path):

@@ -239,10 +239,11 @@ def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) ->
     except KafenioError as err:
         raise _fail(err) from None
     presets = Table(title=_("{game} presets").format(game=game))
-    for col in (_("preset"), _("kind"), _("sets")):
+    for col in (_("preset"), _("kind"), _("sets"), _("meaning")):
         presets.add_column(col)
     for p in book.presets:
-        presets.add_row(p.name, p.kind, ", ".join(f"{k}={v}" for k, v in p.values.items()) or "—")
+        presets.add_row(p.name, p.kind, ", ".join(f"{k}={v}" for k, v in p.values.items()) or "—",
+                        _(p.doc) if p.doc else "")
     console.print(presets)
     options = Table(title=_("{game} options (with {p})").format(game=game, p=" + ".join(rules.presets)))
     for col in (_("option"), _("value"), _("allowed"), _("meaning")):
@@ -251,7 +252,7 @@ def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) ->
         allowed = ", ".join(map(str, o.choices)) if o.choices else (
             f"{o.low if o.low is not None else ''}…{o.high if o.high is not None else ''}"
             if o.kind in ("int", "int?", "list") else o.kind)
-        options.add_row(o.name, str(rules[o.name]), allowed, o.doc)
+        options.add_row(o.name, str(rules[o.name]), allowed, _(o.doc) if o.doc else "")
     console.print(options)
 
 

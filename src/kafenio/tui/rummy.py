@@ -23,6 +23,7 @@ Each intent is checked step by step against the legal actions before anything is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -38,6 +39,10 @@ from kafenio.tui.app import HUMAN, Step, TableScreen, seat_label
 from kafenio.tui.widgets import to_card, to_cards, token_symbol
 
 SUIT_NAMES = (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
+
+POT_NAMES: dict[str | None, Callable[[], str]] = {
+    None: lambda: _("pots"), "morto": lambda: _("mortos"), "pozzetto": lambda: _("pozzetti")}
+"""The pots in words by the view's ``pot_name`` (Biriba's have none: its biribakia)."""
 
 #: the first word of an action's notation → the key that does it
 KEYS = {"draw": "s", "take": "t", "pass": "p", "meld+": "m", "discard": "d", "layoff": "l", "retract": "x"}
@@ -127,7 +132,7 @@ class RummyTable(TableScreen):
         mine = my_side(view)
         pots = view["pots"]
         parts.append(_("{pot} left: {n}; yours {mine}").format(
-            pot=_(view.get("pot_name") or "pots").capitalize(), n=len(pots["left"]),
+            pot=POT_NAMES[view.get("pot_name")]().capitalize(), n=len(pots["left"]),
             mine=_("taken") if pots["taken"][mine] else _("not taken")))
         hands = ", ".join(_("{seat} {n}").format(seat=seat_label(game, s), n=n)
                           for s, n in enumerate(view["hand_sizes"]) if s != HUMAN)
