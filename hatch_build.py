@@ -155,54 +155,40 @@ RULES_MODULE = "kafenio.engine.rules"
 RULE_DOC_POSITION = {"Option": 6, "Preset": 3}
 
 
-def _rule_classes(tree: ast.Module) -> tuple[dict[str, str], set[str]]:
+def _rule_classes(tree: ast.Module) -> dict[str, str]:
     """The names under which a module calls :data:`RULES_MODULE`'s ``Option`` and ``Preset``
-    (imported, ``as`` renamed or aliased as in ``Opt = Option``) → the class, and the names of
-    that module itself (``import kafenio.engine.rules as rules``)."""
+    (imported, ``as`` renamed or aliased as in ``Opt = Option``) → the class."""
     classes: dict[str, str] = {}
-    modules: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == RULES_MODULE:
             classes.update({a.asname or a.name: a.name for a in node.names if a.name in RULE_DOC_POSITION})
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            modules.update(a.asname or a.name for a in node.names if f"{node.module}.{a.name}" == RULES_MODULE)
-        elif isinstance(node, ast.Import):
-            modules.update(a.asname or a.name for a in node.names if a.name == RULES_MODULE)
     for node in ast.walk(tree):
         if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in classes
                 and all(isinstance(t, ast.Name) for t in node.targets)):
             classes.update({t.id: classes[node.value.id] for t in node.targets})
-    return classes, modules
+    return classes
 
 
 def rule_docs(source: bytes | str) -> Iterator[tuple[int, str, str, str]]:
     """The literal ``doc`` texts of the rule options and presets that a Python module defines:
     ``(line, class, name, doc)`` for each ``Option(..., doc="...")`` and ``Preset(name, kind,
     values, "...")`` (by keyword or by position). A doc that is no literal string (an f-string,
-    a name, a sum) is not seen; implicitly concatenated literals are one string."""
+    a name, a sum) is not seen; implicitly concatenated literals are one string.
+    (``test_every_rule_explanation_is_a_message_of_the_template`` catches a doc it misses.)"""
     tree = ast.parse(source)
-    classes, modules = _rule_classes(tree)
-    if not classes and not modules:
+    classes = _rule_classes(tree)
+    if not classes:
         return
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in classes):
             continue
-        func = node.func
-        if isinstance(func, ast.Name):
-            cls = classes.get(func.id)
-        elif isinstance(func, ast.Attribute) and func.attr in RULE_DOC_POSITION and ast.unparse(func.value) in modules:
-            cls = func.attr
-        else:
-            cls = None
-        if cls is None:
-            continue
-        position = RULE_DOC_POSITION[cls]
+        position = RULE_DOC_POSITION[classes[node.func.id]]
         doc = next((k.value for k in node.keywords if k.arg == "doc"),
                    node.args[position] if len(node.args) > position else None)
         name = next((k.value for k in node.keywords if k.arg == "name"), node.args[0] if node.args else None)
         if isinstance(doc, ast.Constant) and isinstance(doc.value, str) and doc.value:
             shown = name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else "?"
-            yield doc.lineno, cls, shown, doc.value
+            yield doc.lineno, classes[node.func.id], shown, doc.value
 
 
 def extract_python_and_rule_docs(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:

@@ -129,16 +129,16 @@ def test_the_typescript_extractor_keeps_plurals_after_an_object_literal():
 
 
 def test_the_rule_doc_extractor_reads_options_and_presets_beside_the_python_messages():
-    """Docs by keyword and by position, under an ``as`` name, an alias or the module's name,
-    implicitly concatenated; not an f-string, nor another library's ``Option``."""
-    source = io.BytesIO(b'''from kafenio.engine.rules import Option as O, Preset
-from kafenio.engine import rules
-from typer import Option
+    """Docs by keyword and by position, under an ``as`` name or an alias, implicitly
+    concatenated; not an f-string, nor another library's ``Option``."""
+    source = io.BytesIO(b'''from kafenio.engine.rules import Option as O
+from kafenio.engine.rules import Preset
 from kafenio.i18n import _
+from typer import Option
 Opt = O
 A = [Opt("a", "bool", True, doc="by keyword"), O("b", "int", 1, (), 0, 9, "by position"),
-     rules.Option("c", "bool", False,
-                  doc="joined " "literals"),
+     O("c", "bool", False,
+       doc="joined " "literals"),
      Opt("d", "bool", True, doc=f"not {A}"), Option("--e", help="a typer option")]
 P = [Preset("p", "base", {}, "a preset"), Preset(name="q", kind="modifier", values={}, doc="by name")]
 print(_("a message"), Opt("f", "bool", True))

@@ -9,7 +9,6 @@ the keys ``1`` … ``9`` (view keys: ``docs/views-fishing.md``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -19,12 +18,8 @@ from textual.widgets import Static
 
 from kafenio.cards import format_card
 from kafenio.i18n import _
-from kafenio.tui.app import TableScreen, cell_text, seat_label, side_label
+from kafenio.tui.app import TableScreen, cell_text, seat_label, sheet_label, side_label
 from kafenio.tui.widgets import CardRow, cards_spoken, to_cards, token_symbol
-
-SPECIAL_NAMES: dict[str, Callable[[], str]] = {
-    "basras": lambda: _("basras"), "pistis": lambda: _("piştis"), "xeris": lambda: _("xeres")}
-"""A fishing game's special captures (``game.special_name``) in words, within a sentence."""
 
 #: capture choices get the keys 1 … 9 (more stay reachable in the actions list)
 MAX_CHOICE_KEYS = 9
@@ -72,8 +67,9 @@ class FishingTable(TableScreen):
             specials = view[special][side]
             lines.append(_("{side}: {cards} cards captured, {n} {special} ({sp} points), "
                            "{pts} card points").format(
-                side=side_label(game, side), cards=captured, n=specials["count"], special=SPECIAL_NAMES[special](),
-                sp=specials["points"], pts=view["deal_points"][side]["card_points"]))
+                side=side_label(game, side), cards=captured, n=specials["count"],
+                special=sheet_label(special).lower(), sp=specials["points"],
+                pts=view["deal_points"][side]["card_points"]))
         for declaration in view.get("declarations") or []:   # Diloti
             lines.append(_("Declaration {text}, {owner}'s").format(
                 text=declaration.get("text") or cell_text(declaration),
