@@ -44,6 +44,8 @@ MAX_PENDING = 256
 #: the longest pause, in seconds, before a computer's step that the database refused is tried again
 RETRY_LIMIT = 4.0
 CHAT_HISTORY = 50
+#: seconds after Redis's return during which a process keeps re-reading its tables and presence
+RESYNC_AFTER_RETURN = 3.0
 
 
 def token_hash(token: str) -> str:
@@ -403,25 +405,32 @@ class Hub:
 
     async def _sweep(self) -> None:
         """Every ``sweep_interval``: run out the clocks that are due and, while the broker's
-        hints may be lost (Redis away, or back since the last look), re-read the versions of
-        the tables with sockets here (:meth:`_resync`)."""
-        generation = self.broker.generation
+        hints may be lost (Redis away, or back for less than :data:`RESYNC_AFTER_RETURN`
+        seconds, while the other processes claim their seats again), re-read the versions and
+        presence of the tables with sockets here (:meth:`_resync`)."""
+        generation, until = self.broker.generation, 0.0
         while not await self._pause(self.sweep_interval):
             try:
-                if not self.broker.healthy or self.broker.generation != generation:
-                    generation = self.broker.generation
-                    await self._resync()
+                back = self.broker.generation != generation
+                if back:
+                    generation, until = self.broker.generation, time.monotonic() + RESYNC_AFTER_RETURN
+                if back or not self.broker.healthy or time.monotonic() < until:
+                    await self._resync(announce=back)
                 due = await self.store.due_ids(time.time())
                 for table_id in due:
                     await self._timeout(table_id)
             except Exception:
                 log.exception("clock sweep failed")
 
-    async def _resync(self) -> None:
+    async def _resync(self, announce: bool = False) -> None:
         """Bring the tables with sockets here up to their stored versions (changes made by other
         processes whose hints were lost) and renew their presence; each table that changed is
-        fanned out."""
+        fanned out. ``announce``: hints flow again, tell the other processes about this one's
+        seats (which the broker claimed again)."""
         ids = [t for t, conns in self.conns.items() if conns]
+        if announce:
+            for table_id in {t for t in ids if self._here(t)}:
+                await self.broker.publish(Hint(table_id, 0, "presence"))
         stored = await self.store.versions(ids)
         present = await self.broker.present(ids)
         for table_id in ids:
@@ -600,6 +609,8 @@ class Hub:
         try:
             if seat is not None:
                 await self._presence_changed(table_id)
+            elif table_id not in self.present:  # a first socket here: the seats connected elsewhere
+                self.present[table_id] = (await self.broker.present([table_id]))[table_id]
             async with self.lock(table_id):
                 live = await self.get(table_id)
                 if seat is not None and live.row.seats[seat]["away"]:
