@@ -25,7 +25,7 @@ from kafenio.server.broker import MemoryBroker, RedisBroker
 from kafenio.server.hub import Connection, Hub
 from kafenio.server.live import GameRegistry, LiveTable, record_text, replay_frames
 from kafenio.server.store import Store, upgrade
-from test_server_api import ToyGame, make_app, migrated_sqlite
+from test_server_api import ToyGame, make_app, migrated_sqlite, wait_for
 from test_server_store import REDIS_URL, pg_url  # noqa: F401 (a fixture)
 from test_server_ws import BOT, HUMAN, my_turn, new_table, play_out, snapshot_when
 
@@ -55,6 +55,25 @@ def test_a_table_in_its_second_deal_resumes_after_a_restart(tmp_path):
         ws.send_json({"type": "undo_request", "version": after["version"]})
         undone = snapshot_when(ws, lambda s: s["version"] == after["version"] + 1)
         assert undone["deal"]["view"] == drawn["deal"]["view"] and undone["deal"]["index"] == 1
+
+
+def test_a_finished_match_keeps_its_record_and_replays_after_a_restart(tmp_path):
+    """A finished match of several deals, served by a process that did not play it: its record
+    replays to the same totals and every deal's replay has its moves (they answered 500 and
+    empty when every move was rebuilt as the last deal's)."""
+    url = migrated_sqlite(tmp_path)
+    with TestClient(make_app(url)) as client:
+        tid, _tokens = new_table(client, [BOT, BOT], options={"target": 80})
+        info = wait_for(client, tid, "finished")
+        record = client.get(f"/api/tables/{tid}/record").text
+    assert info["deals_played"] >= 2
+    with TestClient(make_app(url)) as client:
+        again = client.get(f"/api/tables/{tid}/record")
+        assert again.status_code == 200 and again.text == record
+        for deal in range(info["deals_played"]):
+            replay = client.get(f"/api/tables/{tid}/replay", params={"deal": deal, "seat": 0})
+            assert replay.status_code == 200 and len(replay.json()["frames"]) > 2
+            assert replay.json()["frames"][-1]["view"] != replay.json()["frames"][0]["view"]
 
 
 def _without_times(snapshot: dict) -> dict:
