@@ -208,6 +208,8 @@ class RedisBroker(Broker):
         self._claim = self._client.register_script(_CLAIM)
         self._release = self._client.register_script(_RELEASE)
         self._listening = asyncio.Event()
+        #: held while a hint's handlers run: close() never cancels the reader in the middle of one
+        self._delivering = asyncio.Lock()
         self._reader = asyncio.create_task(self._read(), name="kafenio-redis-broker")
         self._renewer = asyncio.create_task(self._renew(), name="kafenio-redis-presence")
         with contextlib.suppress(TimeoutError):  # hints published from now on are heard
@@ -280,7 +282,8 @@ class RedisBroker(Broker):
                     if message is not None:
                         heard = time.monotonic()
                         if message["type"] == "message":
-                            await self._deliver_raw(message["data"])
+                            async with self._delivering:
+                                await self._deliver_raw(message["data"])
                     elif time.monotonic() - heard > 3 * self.timeout:
                         raise TimeoutError("no answer to three pings")
                     else:
@@ -316,7 +319,15 @@ class RedisBroker(Broker):
             self._away("publish", err)
 
     async def close(self) -> None:
-        """Stop the reader and the renewer, release the held seats, close the client."""
+        """Stop the reader and the renewer, release the held seats, close the client.
+
+        The reader is cancelled only between two hints, never while the hub's handlers run: a
+        handler cancelled in the middle of a database call leaves its pooled connection to a
+        shielded close that can wait forever (aiosqlite, see its pin in pyproject.toml), and the
+        process's shutdown with it."""
+        if self._reader is not None:
+            async with self._delivering:
+                self._reader.cancel()
         for task in (self._reader, self._renewer):
             if task is not None:
                 task.cancel()
