@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 
 from kafenio.server.broker import RedisBroker
@@ -100,6 +101,7 @@ async def _stored(url: str, table_id: str) -> LiveTable:
         await store.close()
 
 
+@pytest.mark.timeout(600)  # a server start takes 10-25 s on a loaded machine, and there are 3-7 of them
 def test_kill_9_in_every_deal_loses_no_acknowledged_move(tmp_path):
     """Basra to 52 points (a majority worth 3: two deals at least) against a computer:
     ``kafenio serve`` is killed with SIGKILL once in every deal, at a random step of it (or
