@@ -191,6 +191,8 @@ class RedisBroker(Broker):
         self._client = None
         self._reader: asyncio.Task | None = None
         self._renewer: asyncio.Task | None = None
+        #: set by close(): the reader and the renewer stop at their next look (see close())
+        self._stop = asyncio.Event()
 
     def _key(self, table: str) -> str:
         return f"{self.channel}:presence:{table}"
@@ -253,9 +255,11 @@ class RedisBroker(Broker):
                 for table, answer in zip(tables, answers, strict=True)}
 
     async def _renew(self) -> None:
-        while True:
-            await asyncio.sleep(self.presence_ttl / 3)
-            await self._claim_held()
+        while not self._stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), self.presence_ttl / 3)
+            if not self._stop.is_set():
+                await self._claim_held()
 
     async def _claim_held(self) -> None:
         for table, seat in list(self.held):
@@ -267,7 +271,7 @@ class RedisBroker(Broker):
         pause (0.1 s doubling to 1 s). A silent connection is pinged every ``timeout`` seconds
         and given up after three silent pings."""
         pause = 0.1
-        while True:
+        while not self._stop.is_set():
             pubsub = self._client.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(self.channel)
@@ -277,7 +281,7 @@ class RedisBroker(Broker):
                 self._listening.set()
                 log.info("listening for hints on %s", self.channel)
                 heard = time.monotonic()
-                while True:
+                while not self._stop.is_set():
                     message = await pubsub.get_message(timeout=self.timeout)
                     if message is not None:
                         heard = time.monotonic()
@@ -296,7 +300,8 @@ class RedisBroker(Broker):
             finally:
                 with contextlib.suppress(*REDIS_ERRORS):
                     await pubsub.aclose()
-            await asyncio.sleep(pause)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), pause)
             pause = min(1.0, 2 * pause)
 
     async def _deliver_raw(self, data: bytes) -> None:
@@ -321,18 +326,23 @@ class RedisBroker(Broker):
     async def close(self) -> None:
         """Stop the reader and the renewer, release the held seats, close the client.
 
-        The reader is cancelled only between two hints, never while the hub's handlers run: a
-        handler cancelled in the middle of a database call leaves its pooled connection to a
-        shielded close that can wait forever (aiosqlite, see its pin in pyproject.toml), and the
-        process's shutdown with it."""
+        The tasks are told to stop, then cancelled, and waited for ``timeout`` seconds and a
+        bit at most. Cancelling alone is not enough: redis-py turns a cancellation that arrives
+        during a command into a ``ConnectionError`` (the cancellation is lost), which a loop that
+        outlives Redis's absences catches, so a task cancelled only could run forever, and this
+        wait with it (the broker test that hung). The reader is cancelled only between two hints,
+        never while the hub's handlers run a database call."""
+        self._stop.set()
+        tasks = {t for t in (self._reader, self._renewer) if t is not None}
         if self._reader is not None:
             async with self._delivering:
                 self._reader.cancel()
-        for task in (self._reader, self._renewer):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            _done, running = await asyncio.wait(tasks, timeout=self.timeout + 1)
+            for task in running:
+                log.warning("%s did not stop", task.get_name())
         for table, seat in list(self.held):
             await self.release(table, seat)
         if self._client is not None:
