@@ -259,9 +259,16 @@ class Hub:
     async def fresh(self, table_id: str) -> LiveTable | None:
         """The live table as stored now: the cache is rebuilt when the database holds another
         version (a change made by another process whose hint was lost, e.g. while Redis was
-        away); call under its lock."""
+        away); call under its lock. While the database does not answer, the cached table is
+        the best known."""
         live = self.live.get(table_id)
-        if live is not None and (await self.store.versions([table_id])).get(table_id) != live.version:
+        if live is not None:
+            try:
+                if (await self.store.versions([table_id])).get(table_id) == live.version:
+                    return live
+            except STORE_ERRORS as err:
+                log.warning("table %s: its stored version could not be read: %s", table_id, err)
+                return live
             self.live.pop(table_id, None)
         return await self.get(table_id)
 
