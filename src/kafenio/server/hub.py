@@ -318,7 +318,6 @@ class Hub:
             self.live.pop(live.id, None)
             return False
         live.row.version = version + 1
-        live.row.updated_at = now()
         self._fan_out(live)
         await self.broker.publish(Hint(live.id, live.row.version))
         self._kick(live)

@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import kafenio
@@ -326,7 +327,8 @@ class LiveTable:
 
     # -- derived columns ------------------------------------------------------------------------
     def columns(self, keep_clock: bool = False) -> dict[str, Any]:
-        """The row's columns that every commit writes (from the in-memory state).
+        """The row's columns that every commit writes (from the in-memory state), the time of
+        the change (``updated_at``) included.
 
         Args:
             keep_clock: a change that is no action (a vote, a seat joining): a running clock
@@ -338,8 +340,9 @@ class LiveTable:
             self.row.deadline = deadline
         self.row.summary = {"totals": list(self.match.totals), "winner": self.match.winner,
                             "deals_played": len(self.match.deals)}
+        self.row.updated_at = datetime.now(UTC)
         return {k: getattr(self.row, k) for k in (
-            "seats", "phase", "deal", "ready", "rematch", "next_table", "deadline", "summary")}
+            "seats", "phase", "deal", "ready", "rematch", "next_table", "deadline", "summary", "updated_at")}
 
     # -- what a seat sees ------------------------------------------------------------------------
     def table_info(self, connected: set[int]) -> p.TableInfo:

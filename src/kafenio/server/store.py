@@ -109,8 +109,10 @@ def _compare_and_set(keys: tuple[str, ...], n: int) -> Update:
     """``WITH changes AS (SELECT :c0_id, :c0_version, … UNION ALL …) UPDATE … FROM changes …
     RETURNING id`` for ``n`` changes of the columns ``keys``: each table moves to ``version + 1``
     iff it is still at its change's ``version``; the ids returned are the changes applied.
-    Values are bound parameters (:func:`_params`), typed by their columns."""
+    ``updated_at`` is the time of the write unless the change sets it. Values are bound
+    parameters (:func:`_params`), typed by their columns."""
     table = TableRow.__table__
+    stamp = {} if "updated_at" in keys else {"updated_at": bindparam("c_at", type_=table.c.updated_at.type)}
 
     def row(i: int) -> Select:
         return select(bindparam(f"c{i}_id", type_=table.c.id.type).label("id"),
@@ -119,14 +121,13 @@ def _compare_and_set(keys: tuple[str, ...], n: int) -> Update:
 
     rows = (union_all(*map(row, range(n))) if n > 1 else row(0)).cte("changes")
     return (update(table).where(table.c.id == rows.c.id, table.c.version == rows.c.version)
-            .values(version=rows.c.version + 1, updated_at=bindparam("c_at", type_=table.c.updated_at.type),
-                    **{k: rows.c[k] for k in keys})
+            .values(version=rows.c.version + 1, **stamp, **{k: rows.c[k] for k in keys})
             .returning(table.c.id))
 
 
 def _params(changes: list[Change], at: datetime) -> dict[str, Any]:
     """The bound values of :func:`_compare_and_set` for ``changes``."""
-    out: dict[str, Any] = {"c_at": at}
+    out: dict[str, Any] = {} if changes and "updated_at" in changes[0].columns else {"c_at": at}
     for i, change in enumerate(changes):
         out[f"c{i}_id"], out[f"c{i}_version"] = change.table_id, change.version
         out.update((f"c{i}_{k}", v) for k, v in change.columns.items())
