@@ -90,7 +90,7 @@ def test_rummy_expert_searches_with_its_levels_settings(name):
     assert hard.settings == search_settings(game)
     assert expert.settings == LEVEL_SEARCH["expert"].get(name, search_settings(game))
     assert expert.settings != hard.settings
-    # Buraco's expert: hard's rollouts, twice as long (docs/strength.md, fourth session)
+    # Buraco's expert: hard's rollouts, twice as long (docs/strength.md, commit 3a753d9)
     assert (expert.settings.rollout_depth > hard.settings.rollout_depth) == (name == "buraco")
     assert (expert.settings.preferred_moves == hard.settings.preferred_moves) == (name == "buraco")
     assert hard.budget.iterations < expert.budget.iterations and expert.budget.seconds <= 2.0

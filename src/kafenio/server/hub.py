@@ -24,6 +24,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket
 
 from kafenio.engine.errors import IllegalAction, KafenioError
@@ -40,7 +41,11 @@ log = logging.getLogger(__name__)
 
 #: pending messages after which a socket that does not read is closed (1008)
 MAX_PENDING = 256
+#: the longest pause, in seconds, before a computer's step that the database refused is tried again
+RETRY_LIMIT = 4.0
 CHAT_HISTORY = 50
+#: seconds after Redis's return during which a process keeps re-reading its tables and presence
+RESYNC_AFTER_RETURN = 3.0
 
 
 def token_hash(token: str) -> str:
@@ -58,6 +63,19 @@ class HubError(Exception):
         self.reason = reason
         self.status = status
         self.field = field
+
+
+class NotSaved(HubError):
+    """The database refused a change (a full disk, a lock held too long, the database away): the
+    change is dropped and the table stays at its last stored state (HTTP 503)."""
+
+    def __init__(self) -> None:
+        super().__init__("not_saved", _("the table could not be saved just now: nothing changed; try again"), 503)
+
+
+#: what a refused or failed database call raises (SQLAlchemy wraps the driver's errors; a
+#: connection may fail below it)
+STORE_ERRORS = (SQLAlchemyError, OSError)
 
 
 class TokenBucket:
@@ -184,7 +202,11 @@ class Hub:
         self._sweeper = asyncio.create_task(self._sweep(), name="kafenio-sweeper")
         for table_id in await self.store.active_ids():
             async with self.lock(table_id):
-                live = await self.get(table_id)
+                try:
+                    live = await self.get(table_id)
+                except KafenioError:  # a table whose moves do not replay stays stopped; the others go on
+                    log.exception("table %s cannot be rebuilt from its stored moves", table_id)
+                    continue
                 if live is not None:
                     self._kick(live)
         # what start-up made (modules, schemas, resumed tables) lives as long as the process: kept
@@ -234,6 +256,22 @@ class Hub:
             live = self.live[table_id] = LiveTable.build(loaded.row, loaded.moves, self.games)
         return live
 
+    async def fresh(self, table_id: str) -> LiveTable | None:
+        """The live table as stored now: the cache is rebuilt when the database holds another
+        version (a change made by another process whose hint was lost, e.g. while Redis was
+        away); call under its lock. While the database does not answer, the cached table is
+        the best known."""
+        live = self.live.get(table_id)
+        if live is not None:
+            try:
+                if (await self.store.versions([table_id])).get(table_id) == live.version:
+                    return live
+            except STORE_ERRORS as err:
+                log.warning("table %s: its stored version could not be read: %s", table_id, err)
+                return live
+            self.live.pop(table_id, None)
+        return await self.get(table_id)
+
     def _here(self, table_id: str) -> set[int]:
         """The seats with an open socket in this process."""
         return {c.seat for c in self.conns.get(table_id, ()) if c.seat is not None and not c.closed}
@@ -259,17 +297,27 @@ class Hub:
     # -- commits and fan-out --------------------------------------------------------------------
     async def _commit(self, live: LiveTable, moves: list[Move] | None = None, delete_from: int | None = None,
                       keep_clock: bool = False) -> bool:
-        """Compare-and-set the in-memory change of ``live``; fan it out. False: lost the race
-        (the cache is dropped; the caller answers ``conflict``)."""
+        """Compare-and-set the in-memory change of ``live``, and only once it is stored fan it
+        out (commit before show). False: lost the race (the cache is dropped; the caller answers
+        ``conflict``).
+
+        Raises:
+            NotSaved: the database refused the change; the cache is dropped, so the table is
+                rebuilt from its last stored state and nobody was shown the change.
+        """
         version = live.row.version
         rows = [MoveRow(table_id=live.id, seq=m.seq, deal=m.deal, seat=m.seat, action=m.action, by_bot=m.by_bot)
                 for m in moves or ()]
-        ok = await self.store.commit(live.id, version, live.columns(keep_clock), rows, delete_from)
+        try:
+            ok = await self.store.commit(live.id, version, live.columns(keep_clock), rows, delete_from)
+        except STORE_ERRORS as err:
+            self.live.pop(live.id, None)
+            log.warning("table %s: a change of version %s was not stored: %s", live.id, version, err)
+            raise NotSaved from err
         if not ok:
             self.live.pop(live.id, None)
             return False
         live.row.version = version + 1
-        live.row.updated_at = now()
         self._fan_out(live)
         await self.broker.publish(Hint(live.id, live.row.version))
         self._kick(live)
@@ -322,38 +370,86 @@ class Hub:
             self.drivers[live.id] = asyncio.get_running_loop().create_task(self._drive(live.id))
 
     async def _drive(self, table_id: str) -> None:
+        """Play the table's computer seats and start its next deals while there is one to do;
+        a step the database refuses is tried again after a pause (a quarter of a second,
+        doubling up to :data:`RETRY_LIMIT`)."""
+        retry = 0.0
         while not self._stopping.is_set():
-            if self.bot_delay and await self._pause(self.bot_delay):
+            if (retry or self.bot_delay) and await self._pause(retry or self.bot_delay):
                 return
-            async with self.lock(table_id):
-                live = await self.get(table_id)
-                if live is None:
+            try:
+                if not await self._drive_step(table_id):
                     return
-                if live.all_ready():
-                    live.start_next_deal()
-                    await self._commit(live)
-                    continue
-                if not live.computer_acts():
-                    return
-                seat = live.to_act()
-                by_bot = live.row.seats[seat]["kind"] == "human"
-                player = live.bot_for(seat)
-                action = await asyncio.to_thread(player.step, Seat(live.state, seat))
-                try:
-                    move = live.apply(seat, action, by_bot)
-                except KafenioError:
-                    log.exception("computer player %s chose an illegal action at table %s", player.name, table_id)
-                    move = live.apply(seat, live.state.legal_actions()[0], by_bot)
-                await self._commit(live, [move])
+                retry = 0.0
+            except (NotSaved, *STORE_ERRORS) as err:
+                retry = min(RETRY_LIMIT, 2 * retry or 0.25)
+                log.warning("table %s: the computer's step is retried in %.2f s: %s", table_id, retry, err)
+
+    async def _drive_step(self, table_id: str) -> bool:
+        """One step of :meth:`_drive`; False when there is nothing left to do."""
+        async with self.lock(table_id):
+            live = await self.get(table_id)
+            if live is None:
+                return False
+            if live.all_ready():
+                live.start_next_deal()
+                await self._commit(live)
+                return True
+            if not live.computer_acts():
+                return False
+            seat = live.to_act()
+            by_bot = live.row.seats[seat]["kind"] == "human"
+            player = live.bot_for(seat)
+            action = await asyncio.to_thread(player.step, Seat(live.state, seat))
+            try:
+                move = live.apply(seat, action, by_bot)
+            except KafenioError:
+                log.exception("computer player %s chose an illegal action at table %s", player.name, table_id)
+                move = live.apply(seat, live.state.legal_actions()[0], by_bot)
+            await self._commit(live, [move])
+            return True
 
     async def _sweep(self) -> None:
+        """Every ``sweep_interval``: run out the clocks that are due and, while the broker's
+        hints may be lost (Redis away, or back for less than :data:`RESYNC_AFTER_RETURN`
+        seconds, while the other processes claim their seats again), re-read the versions and
+        presence of the tables with sockets here (:meth:`_resync`)."""
+        generation, until = self.broker.generation, 0.0
         while not await self._pause(self.sweep_interval):
             try:
+                back = self.broker.generation != generation
+                if back:
+                    generation, until = self.broker.generation, time.monotonic() + RESYNC_AFTER_RETURN
+                if back or not self.broker.healthy or time.monotonic() < until:
+                    await self._resync(announce=back)
                 due = await self.store.due_ids(time.time())
                 for table_id in due:
                     await self._timeout(table_id)
             except Exception:
                 log.exception("clock sweep failed")
+
+    async def _resync(self, announce: bool = False) -> None:
+        """Bring the tables with sockets here up to their stored versions (changes made by other
+        processes whose hints were lost) and renew their presence; each table that changed is
+        fanned out. ``announce``: hints flow again, tell the other processes about this one's
+        seats (which the broker claimed again)."""
+        ids = [t for t, conns in self.conns.items() if conns]
+        if announce:
+            for table_id in {t for t in ids if self._here(t)}:
+                await self.broker.publish(Hint(table_id, 0, "presence"))
+        stored = await self.store.versions(ids)
+        present = await self.broker.present(ids)
+        for table_id in ids:
+            live = self.live.get(table_id)
+            moved = live is None or stored.get(table_id) != live.version
+            if not moved and present[table_id] == self.present.get(table_id, set()):
+                continue
+            self.present[table_id] = present[table_id]
+            async with self.lock(table_id):
+                if moved:
+                    self.live.pop(table_id, None)
+                if (live := await self.get(table_id)) is not None:
+                    self._fan_out(live)
 
     async def _timeout(self, table_id: str) -> None:
         async with self.lock(table_id):
@@ -384,7 +480,8 @@ class Hub:
         the tokens of the claimed seats.
 
         Raises:
-            HubError: ``bad_rules`` (an unknown game or a bad option), ``bad_seats``.
+            HubError: ``bad_rules`` (an unknown game or a bad option), ``bad_seats``;
+                :class:`NotSaved` (503) when the database refused the new table.
             RulesError: through ``bad_rules``.
         """
         try:
@@ -431,7 +528,11 @@ class Hub:
         if all(s["kind"] == "computer" or s["token_hash"] for s in stored):
             live.start_next_deal()
         live.columns()
-        await self.store.create(row)
+        try:
+            await self.store.create(row)
+        except STORE_ERRORS as err:
+            log.warning("a new table was not stored: %s", err)
+            raise NotSaved from err
         async with self.lock(row.id):
             self.live[row.id] = live
             self._kick(live)
@@ -443,7 +544,7 @@ class Hub:
 
         Raises:
             HubError: ``unknown_table`` (404), ``bad_seat`` (422), ``not_human``, ``seat_taken``,
-                ``finished``, ``conflict`` (409).
+                ``finished``, ``conflict`` (409); :class:`NotSaved` (503).
         """
         async with self.lock(table_id):
             live = await self.get(table_id)
@@ -484,7 +585,7 @@ class Hub:
     async def serve_socket(self, ws: WebSocket, table_id: str, token: str | None) -> None:
         """Authenticate (before accepting), then run the socket's receive loop until it closes."""
         async with self.lock(table_id):
-            live = await self.get(table_id)
+            live = await self.fresh(table_id)
             seat = None
             if live is None:
                 await ws.close(4404, "unknown_table")
@@ -514,12 +615,18 @@ class Hub:
         try:
             if seat is not None:
                 await self._presence_changed(table_id)
+            elif table_id not in self.present:  # a first socket here: the seats connected elsewhere
+                self.present[table_id] = (await self.broker.present([table_id]))[table_id]
             async with self.lock(table_id):
                 live = await self.get(table_id)
                 if seat is not None and live.row.seats[seat]["away"]:
                     self._set_away(live, seat, False)
-                    if not await self._commit(live) and (fresh := await self.get(table_id)) is not None:
-                        self._fan_out(fresh)
+                    try:
+                        back = await self._commit(live)
+                    except NotSaved:  # still away: the seat's next message brings it back
+                        back = False
+                    if not back and (stored := await self.get(table_id)) is not None:
+                        self._fan_out(stored)
                 else:
                     self._fan_out(live)
                 history = await self.store.chat(table_id, CHAT_HISTORY)
@@ -539,8 +646,10 @@ class Hub:
                 if not await self.handle(conn, raw):
                     break
         finally:
-            self.socket_tasks.discard(task)
-            await self._drop(conn)
+            try:
+                await self._drop(conn)
+            finally:  # stop() waits for the seat's release too, before the broker closes
+                self.socket_tasks.discard(task)
 
     async def _drop(self, conn: Connection) -> None:
         conns = self.conns.get(conn.table_id, set())
@@ -594,23 +703,29 @@ class Hub:
             return True
         async with self.lock(conn.table_id):
             live = await self.get(conn.table_id)
+            if live is not None and (kind in ("hello", "sync") or getattr(msg, "version", -1) > live.version):
+                live = await self.fresh(conn.table_id)  # changed by another process, its hint lost
             if live is None:  # deleted meanwhile
                 return False
             if kind in ("hello", "sync"):
                 conn.send(self._snapshot(live, conn))
                 return True
-            if kind != "away" and live.row.seats[conn.seat]["away"]:
-                self._set_away(live, conn.seat, False)
-                if not await self._commit(live):
-                    return self._conflict(conn, ref)
-            error = await getattr(self, "_on_" + kind)(live, conn, msg)
+            try:
+                if kind != "away" and live.row.seats[conn.seat]["away"]:
+                    self._set_away(live, conn.seat, False)
+                    if not await self._commit(live):
+                        return self._conflict(conn, ref)
+                error = await getattr(self, "_on_" + kind)(live, conn, msg)
+            except NotSaved as err:
+                error = err.code, err.reason
             if error is not None:
                 code, reason, *rule = error
                 conn.send(p.ErrorMsg(code=code, reason=reason, rule=rule[0] if rule else None, ref=ref))
-                if code in ("stale", "conflict"):
-                    fresh = await self.get(conn.table_id)
-                    if fresh is not None:
-                        conn.send(self._snapshot(fresh, conn))
+                if code in ("stale", "conflict", "not_saved"):
+                    with contextlib.suppress(*STORE_ERRORS):  # the database away: the next sync tells
+                        fresh = await self.fresh(conn.table_id)
+                        if fresh is not None:
+                            conn.send(self._snapshot(fresh, conn))
         return True
 
     def _conflict(self, conn: Connection, ref: Any) -> bool:
@@ -722,7 +837,13 @@ class Hub:
         async with self.lock(conn.table_id):
             live = await self.get(conn.table_id)
             name = live.table_info(set()).seats[conn.seat].name
-        row = await self.store.add_chat(conn.table_id, conn.seat, name, text)
+        try:
+            row = await self.store.add_chat(conn.table_id, conn.seat, name, text)
+        except STORE_ERRORS as err:
+            log.warning("table %s: a chat line was not stored: %s", conn.table_id, err)
+            error = NotSaved()
+            conn.send(p.ErrorMsg(code=error.code, reason=error.reason))
+            return
         self._send_chat(conn.table_id, row)
         await self.broker.publish(Hint(conn.table_id, 0, "chat", row.id))
 

@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import kafenio
@@ -174,18 +175,24 @@ class LiveTable:
     rules_lines: list[str] | None = None
 
     @classmethod
-    def build(cls, row: TableRow, moves: list[MoveRow], games: GameRegistry) -> LiveTable:
-        """Replay the match from the row's seed and the moves.
+    def build(cls, row: TableRow, moves: list[MoveRow | Move], games: GameRegistry) -> LiveTable:
+        """Replay the match from the row's seed and the moves (in ``seq`` order): deal after
+        deal up to the row's ``deal``, each move in the deal it is stored with, so that the
+        table rebuilt is the live table that stored them (every :class:`Move` the same).
 
         Raises:
-            KafenioError: a stored move that does not replay (a corrupt table).
+            KafenioError: the moves do not replay (a corrupt table): a gap in ``seq``, a move
+                of a deal the row has not reached, or an action that is not legal there.
         """
         game_cls = games.game_class(row.game)
         game = game_cls(game_cls.rulebook.from_dict(row.rules, row.presets))
         match = Match(game, seed=row.seed, first_dealer=row.first_dealer)
         live = cls(row, game_cls.rulebook, game, match, None, [])
-        by_deal: dict[int, list[MoveRow]] = {}
-        for m in moves:
+        by_deal: dict[int, list[MoveRow | Move]] = {}
+        for i, m in enumerate(moves):
+            if m.seq != i or not 0 <= m.deal <= row.deal:
+                raise KafenioError(_("table {t} cannot be rebuilt: its stored move {s} of deal {d} is out of "
+                                     "order").format(t=row.id, s=m.seq, d=m.deal))
             by_deal.setdefault(m.deal, []).append(m)
         for d in range(row.deal + 1):
             live._start_deal()
@@ -236,6 +243,13 @@ class LiveTable:
             i in self.row.ready or self.row.seats[i]["away"] for i in self.human_seats())
 
     # -- changes (in memory; the hub commits them) ------------------------------------------------
+    @property
+    def deal_index(self) -> int:
+        """The index of the deal dealt last in this match's replay (−1 before the first): the
+        deal a move applied now belongs to. The row's ``deal`` is where the match is; while
+        :meth:`build` replays the earlier deals, this is the deal being replayed."""
+        return len(self.bot_played) - 1
+
     def _start_deal(self) -> None:
         self.state = self.match.start_deal()
         self.bot_played.append(set())
@@ -277,7 +291,7 @@ class LiveTable:
             raise self.state.explain_illegal(action)
         text = self.state.action_to_string(action, seat)  # before: the notation may depend on the state
         self.state.apply_action(action)
-        move = Move(len(self.moves), self.row.deal, seat, action, by_bot, text)
+        move = Move(len(self.moves), self.deal_index, seat, action, by_bot, text)
         self.moves.append(move)
         if by_bot:
             self.bot_played[-1].add(seat)
@@ -313,7 +327,8 @@ class LiveTable:
 
     # -- derived columns ------------------------------------------------------------------------
     def columns(self, keep_clock: bool = False) -> dict[str, Any]:
-        """The row's columns that every commit writes (from the in-memory state).
+        """The row's columns that every commit writes (from the in-memory state), the time of
+        the change (``updated_at``) included.
 
         Args:
             keep_clock: a change that is no action (a vote, a seat joining): a running clock
@@ -325,8 +340,9 @@ class LiveTable:
             self.row.deadline = deadline
         self.row.summary = {"totals": list(self.match.totals), "winner": self.match.winner,
                             "deals_played": len(self.match.deals)}
+        self.row.updated_at = datetime.now(UTC)
         return {k: getattr(self.row, k) for k in (
-            "seats", "phase", "deal", "ready", "rematch", "next_table", "deadline", "summary")}
+            "seats", "phase", "deal", "ready", "rematch", "next_table", "deadline", "summary", "updated_at")}
 
     # -- what a seat sees ------------------------------------------------------------------------
     def table_info(self, connected: set[int]) -> p.TableInfo:

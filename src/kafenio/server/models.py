@@ -8,14 +8,27 @@ chat lines. JSON columns are ``JSONB`` on PostgreSQL.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Dialect, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
 
 JSONType = JSON().with_variant(JSONB(), "postgresql")
+
+
+class UTCDateTime(TypeDecorator):
+    """A timezone-aware UTC time on every database: SQLite keeps no time zone, so its times are
+    read back as UTC (a table rebuilt from SQLite shows the same ``created_at`` as when live)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """The stored time, in UTC."""
+        return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value
 
 
 class Base(DeclarativeBase):
@@ -52,8 +65,8 @@ class TableRow(Base):
     next_table: Mapped[str | None] = mapped_column(String(16), nullable=True)
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
     summary: Mapped[dict[str, Any]] = mapped_column(JSONType)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class MoveRow(Base):
@@ -80,4 +93,4 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())

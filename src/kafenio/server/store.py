@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -40,6 +40,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 from kafenio.server.models import ChatRow, MoveRow, TableRow
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+#: seconds a write waits for a lock held by another connection or process before it is refused
+LOCK_TIMEOUT = 5.0
 
 
 def default_database_url() -> str:
@@ -107,8 +109,10 @@ def _compare_and_set(keys: tuple[str, ...], n: int) -> Update:
     """``WITH changes AS (SELECT :c0_id, :c0_version, … UNION ALL …) UPDATE … FROM changes …
     RETURNING id`` for ``n`` changes of the columns ``keys``: each table moves to ``version + 1``
     iff it is still at its change's ``version``; the ids returned are the changes applied.
-    Values are bound parameters (:func:`_params`), typed by their columns."""
+    ``updated_at`` is the time of the write unless the change sets it. Values are bound
+    parameters (:func:`_params`), typed by their columns."""
     table = TableRow.__table__
+    stamp = {} if "updated_at" in keys else {"updated_at": bindparam("c_at", type_=table.c.updated_at.type)}
 
     def row(i: int) -> Select:
         return select(bindparam(f"c{i}_id", type_=table.c.id.type).label("id"),
@@ -117,14 +121,13 @@ def _compare_and_set(keys: tuple[str, ...], n: int) -> Update:
 
     rows = (union_all(*map(row, range(n))) if n > 1 else row(0)).cte("changes")
     return (update(table).where(table.c.id == rows.c.id, table.c.version == rows.c.version)
-            .values(version=rows.c.version + 1, updated_at=bindparam("c_at", type_=table.c.updated_at.type),
-                    **{k: rows.c[k] for k in keys})
+            .values(version=rows.c.version + 1, **stamp, **{k: rows.c[k] for k in keys})
             .returning(table.c.id))
 
 
 def _params(changes: list[Change], at: datetime) -> dict[str, Any]:
     """The bound values of :func:`_compare_and_set` for ``changes``."""
-    out: dict[str, Any] = {"c_at": at}
+    out: dict[str, Any] = {} if changes and "updated_at" in changes[0].columns else {"c_at": at}
     for i, change in enumerate(changes):
         out[f"c{i}_id"], out[f"c{i}_version"] = change.table_id, change.version
         out.update((f"c{i}_{k}", v) for k, v in change.columns.items())
@@ -150,10 +153,14 @@ class Store:
         self.url = async_url(url)
         kwargs: dict[str, Any] = {}
         if self.url.startswith("postgresql"):
-            kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+            # a row locked by another connection is waited for LOCK_TIMEOUT at most, then the
+            # change is refused (as SQLite's busy_timeout does), never waited for forever
+            kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True, connect_args={
+                "server_settings": {"lock_timeout": str(int(LOCK_TIMEOUT * 1000))}})
         self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine.sync_engine, "begin", _sqlite_begin("BEGIN"))
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         sqlite = self.engine.dialect.name == "sqlite"
         # SQLite has one writer: queueing writes here beats waiting on its busy lock
@@ -165,6 +172,8 @@ class Store:
             self._blocking = create_engine(make_url(self.url).set(drivername="sqlite+pysqlite"),
                                            connect_args={"check_same_thread": False})
             event.listen(self._blocking, "connect", _sqlite_pragmas)
+            # the group commits only write: take the write lock at once (waiting LOCK_TIMEOUT)
+            event.listen(self._blocking, "begin", _sqlite_begin("BEGIN IMMEDIATE"))
         self._pending: list[Change] = []
         self._writers: set[asyncio.Task] = set()
         # SQLite writes one transaction at a time; PostgreSQL overlaps a few (each group holds
@@ -256,6 +265,14 @@ class Store:
         with self._blocking.begin() as conn:
             return _write(conn, group, at)
 
+    async def versions(self, table_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of ``table_ids`` (those that exist)."""
+        if not table_ids:
+            return {}
+        async with self.sessions() as session:
+            rows = await session.execute(select(TableRow.id, TableRow.version).where(TableRow.id.in_(table_ids)))
+            return {table_id: version for table_id, version in rows}
+
     async def list_tables(self, phase: str | None = None, limit: int = 50) -> list[TableRow]:
         """Tables, newest first."""
         query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
@@ -334,9 +351,24 @@ def _answer(change: Change, outcome: bool | Exception) -> None:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """Set up a new SQLite connection: WAL, the lock wait, foreign keys; and no transaction
+    handling of the driver's own (``_sqlite_begin`` begins every transaction). The driver
+    begins one only before a statement that starts with INSERT, UPDATE or DELETE, so the
+    compare-and-set (``WITH changes AS (…) UPDATE …``) ran in autocommit: committed even when
+    the moves of its transaction were then refused (a full disk), leaving a gap in them."""
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={int(LOCK_TIMEOUT * 1000)}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _sqlite_begin(statement: str) -> Callable[[Connection], None]:
+    """A ``begin`` event handler that starts the transaction with ``statement``."""
+
+    def begin(conn: Connection) -> None:
+        conn.exec_driver_sql(statement)
+
+    return begin
