@@ -31,7 +31,7 @@ def fresh_seen(state, seat):
 
 def ref_observation(state, seat):
     """The observation tensor slot by slot, as ``docs/observations.md`` lays it out."""
-    n, sides, direction = state.game.num_players, state.game.num_sides, state.game.direction
+    n, sides, direction = state.game.num_players(), state.game.num_sides, state.game.direction
     out = np.zeros(4 * 52 + 2 * n + 3 * sides + 1, dtype=np.float32)
     hidden = state._secret_from(seat)
     for c in state.hands[seat]:
@@ -57,7 +57,7 @@ def ref_observation(state, seat):
 
 
 def assert_observations(state, buffer):
-    for seat in range(state.game.num_players):
+    for seat in range(state.game.num_players()):
         expected = ref_observation(state, seat)
         state.write_observation(seat, buffer)
         assert np.array_equal(buffer, expected)

@@ -36,7 +36,7 @@ def test_illegal_and_out_of_turn_name_the_rule(game_name):
     game = load_game(game_name)
     state = game.new_initial_state(seed=2)
     before = state.serialize()
-    other = state.hands[(state.current_player() + 1) % game.num_players][0]
+    other = state.hands[(state.current_player() + 1) % game.num_players()][0]
     for bad in (other, 500, -1, "x"):
         with pytest.raises(IllegalAction) as err:
             state.apply_action(bad)
