@@ -44,6 +44,8 @@ def _public_seen(self: FishingState) -> tuple[set[int], np.ndarray]:
                 seen.extend(event[3])
             elif event[0] == "deal":
                 seen.extend(event[1])
+            elif event[0] == "declare":  # Diloti: the played card lies face up in the declaration
+                seen.append(event[2])
             elif isinstance(event[0], int):
                 seen.append(event[1])
                 seen.extend(event[2])
