@@ -72,3 +72,35 @@ def test_cards_conserved_deal_ends_views_keep_secrets(game_name, preset, options
         check_view(state, seat)
     left = state.sheet is not None and len(state.floor)
     assert sum(map(len, state.captured)) + (left or 0) == deck_size
+
+
+@pytest.mark.parametrize(("game_name", "preset", "deck_text", "positions"), [
+    ("basra", "egyptian", "2H 9C 5S QD 3D KH 8C 6S 4C JS 10H 7D AS 6D 9H", [17, 30]),           # BAS-40
+    ("xeri", "pagat_2p", "7S 2D KC 9H 4C AD 5S QH 8D 3C 10S 6H 9S 4D QC QS 2C 7H KD 5D 8S", [5, 12, 0, 33]),
+    ("diloti", "pagat_2p", "3H 9D AC 6S 10C 2D 5C JD 8H 4S KH 7C KS 4D KD KC 9C 2S QH 6D 5H", [8, 20, 31, 35]),
+])
+def test_a_determinization_does_not_know_where_returned_cards_lie(game_name, preset, deck_text, positions):
+    """README §4: the cards put back at hidden places land anywhere a stock card could be in a
+    determinization, and the determinization still replays from its deck and places."""
+    from kafenio.cards import parse_cards
+
+    game = load_game(game_name, preset=preset)
+    top = parse_cards(deck_text)
+    state = game.new_initial_state(deck=top + [c for c in range(52) if c not in top], reinsert_positions=positions)
+    rng = random.Random(3)
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+        if state.pending is not None:
+            state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    where = {c: set() for c in state.returned}
+    for _ in range(40):
+        sample = state.resample_from_infostate(seat, rng)
+        assert sample.view(seat) == state.view(seat)
+        assert sample.information_state_string(seat) == state.information_state_string(seat)
+        replayed = game.deserialize_state(sample.serialize())
+        assert replayed.stock == sample.stock and replayed.hands == sample.hands
+        for c in state.returned:
+            if c in sample.stock[sample.stock_pos:]:
+                where[c].add(sample.stock.index(c))
+    assert all(len(places) > 3 for c, places in where.items() if c in state.stock[state.stock_pos:])

@@ -110,6 +110,7 @@ class DeclarationState(FishingState[DeclarationGame]):
             pos += size
         table = deck[pos:pos + 4]
         stock = deck[pos + 4:]
+        self.hands_end, self.stock_start = pos, pos + 4
         shown = list(table)
         check = game.rules.initial_table_check
         for _turn in range(len(stock) // 4 + 1):
@@ -123,8 +124,7 @@ class DeclarationState(FishingState[DeclarationGame]):
             if not bad:
                 break
             self._return_to_stock(stock, table)
-            table = stock[:4]
-            del stock[:4]
+            table = self._take_from_stock(stock, 4)
             shown.extend(table)
         self.floor = self._arrange(table)
         self.stock = tuple(stock)
@@ -521,6 +521,9 @@ class DeclarationState(FishingState[DeclarationGame]):
         new = super().clone()
         new.decls = self.decls[:]
         return new
+
+    def _replays_from_deck(self) -> bool:
+        return not self.redeal_from
 
     def _map_cards(self, rename: dict[int, int]) -> None:
         """After a redeal the running deal is what a seat knows: the copy starts from it."""

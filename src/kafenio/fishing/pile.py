@@ -139,9 +139,11 @@ class PileState(FishingState[PileGame]):
             size = rules.hand_size - len(extra)
             self.hands[seat] = sorted(deck[pos:pos + size] + extra)
             pos += size
+        self.hands_end = pos
         if not game.pile_first:
             pile, pos = deck[pos:pos + PILE_SIZE], pos + PILE_SIZE
         stock = deck[pos:]
+        self.stock_start = pos
         moved: list[int] = []  # cards put at a place everybody knows: the bottom of the stock
         shown: list[int] = []  # rejected opening piles (B2), face up to all before they went back
         pile = self._turn_up(pile, stock, moved) if game.face_down else self._check_pile(pile, stock, shown)
@@ -192,8 +194,7 @@ class PileState(FishingState[PileGame]):
                 break
             shown.extend(pile)
             self._return_to_stock(stock, pile)
-            pile = stock[:PILE_SIZE]
-            del stock[:PILE_SIZE]
+            pile = self._take_from_stock(stock, PILE_SIZE)
         return pile
 
     def _set_table(self, table: dict[str, Any]) -> None:

@@ -301,8 +301,14 @@ class FishingState(State, Generic[G]):
         #: position used in this deal (recorded, so the deal replays from its deck)
         self._given_positions: list[Any] = list(reinsert_positions)
         self.reinsert_positions: list[int] = []
-        #: the cards returned to the stock at hidden places, in order
+        #: the cards returned to the stock at hidden places, in order, and what the deal procedure
+        #: did to the stock after it was cut from the deck at :attr:`stock_start` (``("take",
+        #: cards)`` off the top, ``("insert", cards)`` at hidden places): a determinization moves
+        #: the returned cards and rebuilds the deck from these (:meth:`_rebuild_deck`)
         self.returned: list[int] = []
+        self.stock_ops: list[tuple[str, tuple[int, ...]]] = []
+        self.hands_end = 0
+        self.stock_start = 0
         self._reinsert_rng: random.Random | None = None
         self.hands: list[list[int]] = [[] for _s in range(n)]
         self.floor: list[int] = []
@@ -348,6 +354,7 @@ class FishingState(State, Generic[G]):
         size = rules.get("floor_size", 4)
         floor = list(deck[pos:pos + size])
         stock = list(deck[pos + size:])
+        self.hands_end, self.stock_start = pos, pos + size
         redeal = self.game.floor_redeal
         bottom = rules.get("floor_redeal_destination", "buried") == "stock_bottom"
         moved = []
@@ -357,7 +364,7 @@ class FishingState(State, Generic[G]):
                     if bottom:
                         stock.append(c)
                     moved.append(c)
-                    floor[i] = stock.pop(0)
+                    floor[i] = self._take_from_stock(stock, 1)[0]
         if not bottom:
             self._return_to_stock(stock, moved)
         self.floor = self._arrange(floor)
@@ -391,6 +398,14 @@ class FishingState(State, Generic[G]):
             stock.insert(p, card)
             self.reinsert_positions.append(p)
             self.returned.append(card)
+        self.stock_ops.append(("insert", tuple(cards)))
+
+    def _take_from_stock(self, stock: list[int], n: int) -> list[int]:
+        """The top ``n`` cards of ``stock``, removed (a step of the deal procedure, recorded)."""
+        taken = stock[:n]
+        del stock[:n]
+        self.stock_ops.append(("take", tuple(taken)))
+        return taken
 
     def _options(self, card: int) -> Sequence[tuple[Any, ...]]:
         """What ``card`` may take from the floor (positions); see :func:`capture_options`."""
@@ -810,22 +825,64 @@ class FishingState(State, Generic[G]):
         """Swap the cards ``seat`` cannot know — other hands, the unseen stock and hidden table
         cards — among themselves (sizes kept); the deck, hands and hidden cards are renamed
         consistently, so the result replays from its deck and history like any state."""
-        # seen or inferred: never moved; a card returned to the stock at a hidden place keeps its
-        # place too (the deal must replay from the renamed deck and the same reinsert_positions)
-        known = set(self.stock_known) | set(self._pinned_for(seat)) | set(self.returned)
+        movable = self.returned and self._replays_from_deck() and not self.pinned
+        # seen or inferred: never moved (a card returned to the stock at a hidden place moves
+        # when the deck can be rebuilt around it, README §4; else it keeps its place)
+        known = set(self.stock_known) | set(self._pinned_for(seat)) | (set() if movable else set(self.returned))
         unseen = [c for s, h in enumerate(self.hands) if s != seat for c in h if c not in known]
         unseen += [c for c in self.stock[self.stock_pos:] if c not in known]
         unseen += [c for c in self._secret_from(seat) if c not in known]  # a known card played face down stays
         fresh = sorted(unseen)  # sorted first: the draw must not depend on where they lie
         shuffle(rng, fresh)
+        if movable:
+            fresh = self._returned_in_stock_slots(unseen, fresh, rng)
         rename = dict(zip(unseen, fresh, strict=True))
         new = self.clone()
         new._deck = [rename.get(c, c) for c in self._deck]
         new.stock = tuple(rename.get(c, c) for c in self.stock)
         new.hands = [sorted(rename.get(c, c) for c in h) for h in self.hands]
+        if movable:
+            # the first batch renamed, the opening floor (seen, where the returned cards were) kept
+            new._rebuild_deck([rename.get(c, c) for c in self._deck[:self.hands_end]]
+                              + self._deck[self.hands_end:self.stock_start])
         new._map_cards(rename)
         new._legal = new._decision_legal()
         return new
+
+    def _replays_from_deck(self) -> bool:
+        """Whether :attr:`_deck` is the deck of the deal now running (not after Diloti's redeal)."""
+        return True
+
+    def _returned_in_stock_slots(self, unseen: list[int], fresh: list[int], rng: random.Random) -> list[int]:
+        """``fresh`` (the new card for each slot of ``unseen``) changed so that a returned card
+        only lands where a card of the stock could be: not in a slot of the first batch, which
+        was dealt before the cards went back (those were dealt from the deck's first cards)."""
+        first = set(self._deck[:self.hands_end])
+        returned = set(self.returned)
+        slots = [i for i, c in enumerate(unseen) if c not in first]
+        chosen = set(rng.sample(slots, sum(1 for c in fresh if c in returned)))
+        back = [c for c in fresh if c in returned]
+        rest = [c for c in fresh if c not in returned]
+        return [back.pop() if i in chosen else rest.pop() for i in range(len(fresh))]
+
+    def _rebuild_deck(self, head: list[int]) -> None:
+        """After the stock was renamed (a determinization): the deck — ``head`` (the deck before
+        :attr:`stock_start`) and the stock as first cut — and the reinsertion places that deal it,
+        undoing :attr:`stock_ops` from the stock backwards (README §4)."""
+        cur = list(self.stock)
+        places: list[list[int]] = []
+        for kind, cards in reversed(self.stock_ops):
+            if kind == "take":
+                cur[:0] = cards
+                continue
+            at: list[int] = []
+            for card in reversed(cards):
+                p = cur.index(card)
+                del cur[p]
+                at.append(p)
+            places.append(at[::-1])
+        self._deck = head + cur
+        self.reinsert_positions = [p for at in reversed(places) for p in at]
 
 
 own_abc_caches(FishingGame, FishingState)
