@@ -100,3 +100,13 @@ def test_sum_unions_finds_every_union_of_disjoint_groups(values, target):
     values = tuple(v for v in values if v < target)
     got = {sum(1 << i for i in union) for union in sum_unions(values, target)}
     assert got == _brute_unions(values, target)
+
+
+def test_the_sweep_bonus_has_each_games_name():
+    """fishing-relatives.md §0, A3: in messages the bonus is a pişti or a xeri, never a basra."""
+    from kafenio import referee
+
+    for game, floor, play, word in (("pisti", "8H", "8C", "pişti: 10"), ("xeri", "8H", "8C", "xeri: 10"),
+                                    ("diloti", "8H", "8C", "xeri: 10"), ("basra", "8H", "8C", "basra: 10")):
+        text = referee.describe(game, "capture", referee.capture(game, floor, play))
+        assert word in text and (game == "basra" or "basra" not in text)

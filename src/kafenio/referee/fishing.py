@@ -548,8 +548,15 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
     return {"sides": sheet, "majority_carried_out": carry_out}
 
 
-def describe(verb: str, result: Mapping[str, Any]) -> str:
-    """Human-readable lines for a :func:`capture`, :func:`declare` or :func:`score` result."""
+#: the sweep bonus in words, per game (``fishing-relatives.md`` §0, A3: never "basra" outside Basra)
+SWEEP_WORDS = {"basra": (lambda: _("basra"), lambda: _("basras")), "pisti": (lambda: _("pişti"), lambda: _("piştis")),
+               "xeri": (lambda: _("xeri"), lambda: _("xeres")), "diloti": (lambda: _("xeri"), lambda: _("xeres"))}
+
+
+def describe(verb: str, result: Mapping[str, Any], game: str = "basra") -> str:
+    """Human-readable lines for a :func:`capture`, :func:`declare` or :func:`score` result of
+    ``game`` (its sweep bonus named as that game names it)."""
+    one, many = SWEEP_WORDS.get(game, SWEEP_WORDS["basra"])
     if verb == "declare":
         if not result["valid"]:
             return _("not allowed: {rule}").format(rule=result["rule"])
@@ -562,7 +569,7 @@ def describe(verb: str, result: Mapping[str, Any]) -> str:
         if result.get("note"):
             lines.append(result["note"])
         if result["basra"]:
-            lines.append(_("basra: {points} points").format(points=result["points"]))
+            lines.append(_("{special}: {points} points").format(special=one(), points=result["points"]))
         for k, choice in enumerate(result.get("choices", [])):
             lines.append(_("choice {k}: {cards} ({points} points)").format(
                 k=k, cards=" ".join(choice), points=result["choice_points"][k]))
@@ -572,9 +579,9 @@ def describe(verb: str, result: Mapping[str, Any]) -> str:
     for side in result["sides"]:
         special = next(v for v in side.values() if isinstance(v, dict))
         lines.append(_("side {side}: {cards} cards; majority {m} + card points {c} ({pc}) + "
-                       "basras {b} ({n}) = {total}").format(
+                       "{specials} {b} ({n}) = {total}").format(
             side=side["side"], cards=side["cards"], m=side["majority"], c=side["card_points"],
-            pc=" ".join(side["point_cards"]) or "-", b=special["points"], n=special["count"],
+            pc=" ".join(side["point_cards"]) or "-", specials=many(), b=special["points"], n=special["count"],
             total=side["total"]))
     if result.get("majority_carried_out"):
         lines.append(_("majority carried to the next deal: {n}").format(n=result["majority_carried_out"]))
