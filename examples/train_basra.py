@@ -63,10 +63,11 @@ class ActionFeatures:
         game = env.game
         self.points = np.array(game.card_points[:NUM_PLAY], dtype=np.float32)
         self.ranks = np.array([RANK[c] for c in range(NUM_PLAY)])
-        self.probe = game.position([], [[] for _s in range(game.num_players)], to_play=0)
-        # the tail of the observation: ... captured cards per side, basra points per side, stock
+        self.probe = game.position([], [[] for _s in range(game.num_players())], to_play=0)
+        # the tail of the observation: ... captured cards per side (0 during the deal while the
+        # rules hide the piles, capture_tally_visibility), basra points per side, stock
         sides = game.num_sides
-        self.captured = 4 * 52 + 2 * game.num_players
+        self.captured = 4 * 52 + 2 * game.num_players()
         self.stock = self.captured + 2 * sides
 
     def outcomes(self, floor: list[int], card: int) -> list[tuple[tuple[int, ...], int]]:

@@ -33,7 +33,7 @@ def hand(state, seat) -> str:
 def position(game_name, floor, hands, preset=None, to_play=0, stock="", **options):
     """A constructed position of ``game_name`` with its game."""
     game = load_game(game_name, preset=preset, options=options)
-    n = game.num_players
+    n = game.num_players()
     seat_hands = [parse_cards(hands.get(s, "")) for s in range(n)]
     state = game.position(parse_cards(floor), seat_hands, to_play=to_play, stock=parse_cards(stock))
     return game, state

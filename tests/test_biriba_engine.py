@@ -72,7 +72,7 @@ def test_bad_presets():
 
 def test_preset_stacking_and_lone_modifier():
     game = kafenio.load_game("biriba", preset=["standard_4p", "runs_only"])
-    assert game.rules.allow_sets is False and game.num_players == 4
+    assert game.rules.allow_sets is False and game.num_players() == 4
     lone = kafenio.load_game("biriba", preset="zoo_gr_scoring")
     assert lone.rules.presets[0] == "standard_4p" and lone.rules.kozi_mode == "double"
     solo = kafenio.load_game("biriba", preset="three_players_solo_18")

@@ -39,7 +39,7 @@ def test_every_preset_plays_a_random_deal(preset):
 def test_preset_stacking():
     game = kafenio.load_game("buraco", preset=["italian_2p", "semi_clean_150", "international_pickup"])
     r = game.rules
-    assert (game.num_players, r.card_values, r.semi_clean_bonus, r.discard_pickup_requirement) == (
+    assert (game.num_players(), r.card_values, r.semi_clean_bonus, r.discard_pickup_requirement) == (
         2, "italian", 150, "must_meld_this_turn")
     lone = kafenio.load_game("buraco", preset="royal_canastras")
     assert lone.rules.presets[0] == "brazilian_4p" and lone.rules.a_to_a_bonus == 1000

@@ -1,8 +1,11 @@
-"""Every worked example of fishing-relatives.md C11 (DIL-01 … DIL-40), one test each."""
+"""Every worked example of fishing-relatives.md C11 (DIL-01 … DIL-44), one test each."""
 
 from __future__ import annotations
 
+import pytest
+
 from kafenio import load_game
+from kafenio.engine.errors import KafenioError
 from kafenio.fishing.diloti_moves import parse_table
 from kafenio.fishing.state import CHOOSE
 from kafenio.referee.fishing import capture, declare, score
@@ -16,7 +19,7 @@ def rules(*presets, **options):
 def table_position(table, hands, *presets, to_play=0, first_card=False, stock="2S 3S 4S 5S", **options):
     game = load_game("diloti", preset=list(presets) or None, options=options)
     loose, decls = parse_table(table)
-    seat_hands = [cards(hands.get(s, "")) for s in range(game.num_players)]
+    seat_hands = [cards(hands.get(s, "")) for s in range(game.num_players())]
     state = game.position(loose, seat_hands, to_play=to_play, stock=cards(stock), declarations=decls,
                           first_card=first_card)
     return state
@@ -61,13 +64,17 @@ def test_DIL_02_four_player_deal():
 
 def test_DIL_03_table_check():
     order = deck("4H KC 7S AD 9C 2S 10D JH 5C 3S 8D AH QS QD 5H QC 6C JD 2H 9S")
-    state = load_game("diloti").new_initial_state(deck=order)
-    assert same(state.floor, "6C JD 2H 9S") and names(state.stock[-4:]) == "QS QD 5H QC"
+    positions = [8, 16, 24, 32]
+    state = load_game("diloti").new_initial_state(deck=order, reinsert_positions=positions)
+    assert same(state.floor, "6C JD 2H 9S") and len(state.stock) == 36
+    assert names(state.stock[i] for i in (4, 12, 20, 28)) == "QS QD 5H QC"
+    assert state.view(0)["stock_bottom_known"] == [] == state.view(1)["stock_bottom_known"]
     kept = load_game("diloti", preset="three_faces_kept").new_initial_state(deck=order)
     assert same(kept.floor, "QS QD 5H QC")
     sevens = deck("4H KC 7S AD 9C 2S 10D JH 5C 3S 8D AH 7C 7D 2C 7H 6C JD 2H 9S")
     assert same(load_game("diloti").new_initial_state(deck=sevens).floor, "7C 7D 2C 7H")
-    assert same(load_game("diloti", preset="denexa").new_initial_state(deck=sevens).floor, "6C JD 2H 9S")
+    denexa = load_game("diloti", preset="denexa").new_initial_state(deck=sevens, reinsert_positions=positions)
+    assert same(denexa.floor, "6C JD 2H 9S")
 
 
 def test_DIL_04_face_card_must_take():
@@ -125,9 +132,9 @@ def test_DIL_12_over_ten():
 def test_DIL_13_raise():
     assert declare(rules(), "{P4@1(AS 3C)}", "5H 9C KS", "raise P4@1 to 9")["table_after"] == ["P9@0(AS 3C 5H)"]
     assert not declare(rules(), "{P4@1(AS 3C)}", "5H 8C KS", "raise P4@1 to 9")["valid"]
-    own = declare(rules(), "{P4@1(AS 3C)}", "5H 9C KS", "seat 1: raise P4@1 to 9")
+    own = declare(rules(), "{P4@1(AS 3C)}", "5H 9C 4D", "seat 1: raise P4@1 to 9")
     assert not own["valid"] and "§C3.5" in own["rule"]
-    assert declare(rules("diloti_online"), "{P4@1(AS 3C)}", "5H 9C KS", "seat 1: raise P4@1 to 9")["valid"]
+    assert declare(rules("diloti_online"), "{P4@1(AS 3C)}", "5H 9C 4D", "seat 1: raise P4@1 to 9")["valid"]
 
 
 def test_DIL_13_raise_with_liberal_declarations():
@@ -343,3 +350,70 @@ def test_choice_ids_are_moves():
     texts = [norm(c["text"]) for c in state.view(0)["pending"]["choices"]]
     assert texts[0] == "capture 4C 4D" and norm("declare P8 4C") in texts    # listed, not legal: no 8
     assert CHOOSE + texts.index(norm("declare P8 4C")) not in legal
+
+
+# -- added 2026-11-26 (fishing-relatives.md v1.2) ------------------------------------------
+
+def test_DIL_41_a_rejected_layout_is_reshuffled():
+    order = deck("3H 9D AC 6S 10C 2D 5C JD 8H 4S KH 7C KS 4D KD KC 9C 2S QH 6D 5H")
+    state = load_game("diloti").new_initial_state(deck=order, reinsert_positions=[8, 20, 31, 35])
+    assert hand(state, 1) == srt("3H 9D AC 6S 10C 2D") and hand(state, 0) == srt("5C JD 8H 4S KH 7C")
+    assert same(state.floor, "9C 2S QH 6D") and len(state.stock) == 36
+    assert names(state.stock[i] for i in (4, 16, 27, 31)) == "KS 4D KD KC"
+    assert state.view(0)["stock_bottom_known"] == []
+    kept = load_game("diloti", preset="three_faces_kept").new_initial_state(deck=order)
+    assert same(kept.floor, "KS 4D KD KC")
+    state = table_position("{KS 4D KD KC}", {0: "KH 5C"}, "three_faces_kept")
+    assert moves(state, "KH") == [norm("capture KS KD KC")]
+
+
+@pytest.mark.parametrize("table, word", [
+    ("{P7@0(4C 2D)}", "not 7"), ("{P9@1(QH 9C)}", "face card"), ("{G6@0(6S | 3C 2H)}", "not 6"),
+    ("{G5@1(5D)}", "two components"), ("{P11@0(6C 5S)}", "1 to 10"), ("{P8@2(5H 3S)}", "no seat 2"),
+    ("{P6@0(4H 2C) P9@0(5D 4S)}", "at most one"), ("{7S P9@1(7S 2H)}", "7S appears twice")])
+def test_DIL_42_referee_refuses_impossible_tables(table, word):
+    with pytest.raises(KafenioError, match=word):
+        capture(rules(), table, "KH")
+
+
+def test_DIL_42_a_possible_table_is_accepted():
+    result = capture(rules(), "{AS G8@0(8D | 5C 3H) P4@1(AH 3D)}", "8S")
+    assert "G8@0(8D | 5C 3H)" in result["captured"]
+
+
+def test_DIL_43_referee_refuses_malformed_moves():
+    r = rules()
+    table, held = "{6H 2C}", "3S 7D 9D QC"
+    ok = declare(r, table, held, "3S: declare P9 (3S 6H)")
+    assert ok["valid"] and ok["owner"] == 0
+    for bad, word in (("3S: declare P9 (3S 6H) now", "now"), ("3S: declare P9 (3S XH)", "XH"),
+                      ("3S: declare P7 (3S 2C 2C)", "2C is listed twice"),
+                      ("3S: declare P9 (3S 6D)", "6D is neither")):
+        with pytest.raises(KafenioError, match=word):
+            declare(r, table, held, bad)
+    wrong = declare(r, table, held, "3S: declare P8 (3S 6H)")
+    assert not wrong["valid"] and "9, not 8" in wrong["rule"]
+    over = declare(r, table, held, "3S: declare P11 (3S 6H 2C)")
+    assert not over["valid"] and "at most 10" in over["rule"]
+    face = declare(r, table, held, "QC: declare P9 (QC 6H)")
+    assert not face["valid"] and "face card" in face["rule"]
+    state = table_position(table, {0: held})
+    assert moves(state, "QC") == ["lay"]
+
+
+def test_DIL_43_no_traceback_for_odd_input():
+    r = rules()
+    for args in (("{6H 2C}", "3S", "seat 5: 3S: declare P9 (3S 6H)"), ("{6H 2C}", "3S", "declare"),
+                 ("{6H 2C}", "3S", "raise P4@1 to"), ("{6H 2C}", "3S", "group G9 (3S | 6H"),
+                 ("{6H 2C}", "", "declare P9 (6H 3S)"), ("{6H 2C}", "3S", "declare P9 (3S 6H) | 2C")):
+        with pytest.raises(KafenioError):
+            declare(r, *args)
+
+
+def test_DIL_44_views_hide_running_tallies():
+    state = table_position("{5D 8C}", {0: "3C 4C", 1: "9H 10H"}, to_play=0)
+    state.captured = [cards("2H 3H 4H 5H"), cards("6S 6D 7S 7D 8S 8D 9S 9D 10S")]
+    state.specials = [[], [10]]
+    view = state.view(0)
+    assert view["xeris"][1] == {"count": 1, "points": 10}
+    assert view["captured"] is None and view["deal_points"] is None and view["hand_sizes"] == [2, 2]

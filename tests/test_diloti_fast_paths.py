@@ -215,7 +215,7 @@ def check_state(state):
     if state.is_terminal():
         return
     if state.pending is None:
-        for seat in range(state.game.num_players):
+        for seat in range(state.game.num_players()):
             for card in state.hands[seat]:
                 assert state.moves(card, seat, public=True) == ref_moves(state, card, seat, public=True)
                 assert state.moves(card, seat) == ref_moves(state, card, seat)
@@ -297,7 +297,7 @@ def test_constructed_tables(presets, table):
     loose, decls = parse_table(table)
     used = set(loose) | {c for d in decls for c in d.cards}
     spare = [c for c in range(52) if c not in used]
-    n = game.num_players
+    n = game.num_players()
     for seat in range(n):
         hands = [[] for _s in range(n)]
         hands[seat] = [c for c in spare if VALUE[c]][::2][:7] + [c for c in spare if not VALUE[c]][:1]
@@ -349,7 +349,7 @@ def random_table(rng, game):
         return free[v].pop() if free[v] else None
 
     decls = []
-    owners = list(range(game.num_players))
+    owners = list(range(game.num_players()))
     for _d in range(rng.randrange(4)):
         value = rng.randrange(2, 11)
         comps = []
@@ -381,7 +381,7 @@ def test_random_tables(presets):
     the mover, public and legal lists, the legal action ids, and the pending step after it."""
     game = load_diloti(presets)
     rng = random.Random(sum(map(ord, "+".join(presets))))
-    n = game.num_players
+    n = game.num_players()
     for _case in range(30):
         loose, decls, mover, rest = random_table(rng, game)
         seat = rng.randrange(n)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kafenio import load_game
-from kafenio.cards import parse_card, parse_cards
+from kafenio.cards import format_card, parse_card, parse_cards
 from kafenio.engine.errors import CardError, KafenioError
 from kafenio.fishing.captures import CaptureSpec, capture_options, equal_sum_split, sum_unions
 from kafenio.referee.fishing import capture, describe, score
@@ -64,8 +64,11 @@ def test_referee_errors_and_description():
         capture(load_game("basra", preset="palestinian").rules, "KH", "KS")
     text = describe("capture", capture(rules, "5C 4D 2H 7S", "9S"))
     assert "basra: 10" in text and "floor after: {}" in text
-    result = score(rules, {"sides": [{"captured": "AH 2C 10D 5S"}, {"captured": "JS"}]})
-    assert [s["total"] for s in result["sides"]] == [30 + 6, 1]
+    rest = " ".join(format_card(c) for c in range(52) if format_card(c) != "JS")
+    result = score(rules, {"sides": [{"captured": rest}, {"captured": "JS"}]})
+    assert [s["total"] for s in result["sides"]] == [30 + 12, 1]
+    with pytest.raises(KafenioError, match="5 cards"):   # basra.md §6: every card ends in a pile
+        score(rules, {"sides": [{"captured": "AH 2C 10D 5S"}, {"captured": "JS"}]})
     assert "side 0" in describe("score", result)
     with pytest.raises(KafenioError):
         score(rules, {"sides": [{"captured": "AH"}, {"captured": "AH"}]})
@@ -97,3 +100,13 @@ def test_sum_unions_finds_every_union_of_disjoint_groups(values, target):
     values = tuple(v for v in values if v < target)
     got = {sum(1 << i for i in union) for union in sum_unions(values, target)}
     assert got == _brute_unions(values, target)
+
+
+def test_the_sweep_bonus_has_each_games_name():
+    """fishing-relatives.md §0, A3: in messages the bonus is a pişti or a xeri, never a basra."""
+    from kafenio import referee
+
+    for game, floor, play, word in (("pisti", "8H", "8C", "pişti: 10"), ("xeri", "8H", "8C", "xeri: 10"),
+                                    ("diloti", "8H", "8C", "xeri: 10"), ("basra", "8H", "8C", "basra: 10")):
+        text = referee.describe(game, "capture", referee.capture(game, floor, play))
+        assert word in text and (game == "basra" or "basra" not in text)

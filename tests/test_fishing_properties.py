@@ -42,7 +42,7 @@ def test_serialize_and_resample(game_name, preset, options, seed, cut):
         state.apply_action(legal[rng.randrange(len(legal))])
     text = state.serialize()
     assert game.deserialize_state(text).serialize() == text
-    for seat in range(game.num_players):
+    for seat in range(game.num_players()):
         sample = state.resample_from_infostate(seat, rng)
         assert sample.information_state_string(seat) == state.information_state_string(seat)
         assert sample.hands[seat] == state.hands[seat]

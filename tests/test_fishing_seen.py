@@ -1,7 +1,8 @@
 """The public card count of the fishing games (``FishingState.seen_cards``) is memoised on the
 log; at every step, and after clones and determinizations, it equals a fresh reading of the log.
 The observation written into a reused buffer (``write_observation``) equals a plain reading of
-the state (:func:`ref_observation`), for every seat."""
+the state (:func:`ref_observation`), for every seat; it counts no captured cards during the deal
+while ``capture_tally_visibility = hidden`` (README §8)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ def fresh_seen(state, seat):
             seen.update(event[1], event[3])
         elif event[0] == "deal":
             seen.update(event[1])
+        elif event[0] == "declare":
+            seen.add(event[2])
         elif isinstance(event[0], int):
             seen.add(event[1])
             seen.update(event[2])
@@ -31,7 +34,7 @@ def fresh_seen(state, seat):
 
 def ref_observation(state, seat):
     """The observation tensor slot by slot, as ``docs/observations.md`` lays it out."""
-    n, sides, direction = state.game.num_players, state.game.num_sides, state.game.direction
+    n, sides, direction = state.game.num_players(), state.game.num_sides, state.game.direction
     out = np.zeros(4 * 52 + 2 * n + 3 * sides + 1, dtype=np.float32)
     hidden = state._secret_from(seat)
     for c in state.hands[seat]:
@@ -48,8 +51,9 @@ def ref_observation(state, seat):
     for s in range(n):
         out[208 + n + (s - seat) * direction % n] = len(state.hands[s]) / 6
     base = 208 + 2 * n
+    tallies = state.game.rules.capture_tally_visibility == "public" or state.cur == TERMINAL
     for s in range(sides):
-        out[base + s] = len(state.captured[s]) / 52
+        out[base + s] = len(state.captured[s]) / 52 if tallies else 0.0   # README §8
         out[base + sides + s] = sum(state.specials[s]) / 100
         out[base + 2 * sides + 1 + s] = state.match_scores[s] / 100
     out[base + 2 * sides] = (len(state.stock) - state.stock_pos) / 52
@@ -57,7 +61,7 @@ def ref_observation(state, seat):
 
 
 def assert_observations(state, buffer):
-    for seat in range(state.game.num_players):
+    for seat in range(state.game.num_players()):
         expected = ref_observation(state, seat)
         state.write_observation(seat, buffer)
         assert np.array_equal(buffer, expected)
@@ -65,7 +69,8 @@ def assert_observations(state, buffer):
 
 
 @pytest.mark.parametrize(("game", "options"), [("basra", None), ("basra", {"num_players": 4}), ("pisti", None),
-                                               ("xeri", None), ("diloti", None)])
+                                               ("xeri", None), ("diloti", None),
+                                               ("basra", {"capture_tally_visibility": "public"})])
 def test_memoised_seen_cards_match_the_log(game, options):
     g = load_game(game, options=options)
     rng = random.Random(7)

@@ -29,7 +29,7 @@ def test_heuristic_handles_choices_and_four_players():
     for preset, options in (("greek_bastra", {"capture_mode": "player_choice", "num_players": 4}),
                             ("lebanese_a", {"capture_mode": "player_choice", "capture_compulsory": False})):
         game = load_game("basra", preset=preset, options=options)
-        players = [make_player("heuristic", game, seed=s) for s in range(game.num_players)]
+        players = [make_player("heuristic", game, seed=s) for s in range(game.num_players())]
         for seed in range(3):
             state = game.new_initial_state(seed=seed)
             play_deal(state, players)

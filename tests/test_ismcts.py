@@ -51,7 +51,7 @@ def test_decision_ignores_hidden_cards(name, options, iterations, settings):
     poisoned = state.resample_from_infostate(seat, random.Random(987))
     assert poisoned.view(seat) == state.view(seat)
     assert poisoned.information_state_string(seat) == state.information_state_string(seat)
-    assert any(poisoned.view(s) != state.view(s) for s in range(game.num_players) if s != seat)
+    assert any(poisoned.view(s) != state.view(s) for s in range(game.num_players()) if s != seat)
     searches = []
     for copy in (state, poisoned):
         player = ISMCTSPlayer(game, seed=5, budget=Budget(iterations=iterations), settings=settings)
@@ -84,7 +84,7 @@ def test_time_budget_honoured():
 
 def test_not_on_turn_and_budget_errors():
     game, state = mid_deal(4)
-    other = (state.current_player() + 1) % game.num_players
+    other = (state.current_player() + 1) % game.num_players()
     with pytest.raises(KafenioError, match="not on turn"):
         ISMCTSPlayer(game, seed=1, budget=Budget(iterations=5)).step(Seat(state, other))
     assert Budget.parse("500/2s") == Budget(500, 2.0)

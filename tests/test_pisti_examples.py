@@ -265,3 +265,22 @@ def test_PIS_29_a_whole_final_batch():
     sides = state.score_sheet()["sides"]
     assert [s["cards"] for s in sides] == [20, 32] and [s["total"] for s in sides] == [15, 21]
     assert state.final_take[0] == 1 and names(state.final_take[1]) == "JS"
+
+
+# -- added 2026-11-26 (fishing-relatives.md v1.2) ------------------------------------------
+
+@pytest.mark.parametrize("visibility", ["hidden", "public"])
+def test_PIS_30_views_hide_running_tallies(visibility):
+    _game, state = position("pisti", "", {3: "8H 2D", 2: "8C 3D", 1: "4S 5H", 0: "5S 6H"}, to_play=3,
+                            capture_tally_visibility=visibility)
+    state.captured[1] = cards("5C 9H 3D 7S 7C")   # team B's first capture, the opening cards in it
+    state.last_capturer = 3
+    state.apply_string("play 8H")
+    state.apply_string("play 8C")                 # a pişti for team A
+    view = state.view(0)
+    assert view["pistis"] == [{"count": 1, "points": 10}, {"count": 0, "points": 0}]
+    assert view["last_capture"] == {"seat": 2, "cards": ["8H", "8C"]} and view["hand_sizes"] == [2, 2, 1, 1]
+    if visibility == "hidden":
+        assert view["captured"] is None and view["deal_points"] is None
+    else:
+        assert view["captured"] == [2, 5] and [p["card_points"] for p in view["deal_points"]] == [0, 0]

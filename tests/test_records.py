@@ -42,7 +42,7 @@ CASES = [
 def test_record_round_trip_and_tamper(game_name, presets, options, deals, marker, tamper, min_actions):
     game = kafenio.load_game(game_name, preset=presets, options=options)
     out = io.StringIO()
-    match = play_match(Match(game, seed=21), [RandomPlayer(game, s) for s in range(game.num_players)],
+    match = play_match(Match(game, seed=21), [RandomPlayer(game, s) for s in range(game.num_players())],
                        recorder=Recorder(out), max_deals=deals)
     text = out.getvalue()
     result = replay(io.StringIO(text))

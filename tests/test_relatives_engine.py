@@ -36,11 +36,14 @@ def test_illegal_and_out_of_turn_name_the_rule(game_name):
     game = load_game(game_name)
     state = game.new_initial_state(seed=2)
     before = state.serialize()
-    other = state.hands[(state.current_player() + 1) % game.num_players][0]
-    for bad in (other, 500, -1, "x"):
+    other = state.hands[(state.current_player() + 1) % game.num_players()][0]
+    with pytest.raises(IllegalAction) as err:
+        state.apply_action(other)
+    assert err.value.rule.startswith("fishing-relatives.md §") and state.serialize() == before
+    for bad in (500, -1, "x"):   # not an action id at all: the engine contract's one check
         with pytest.raises(IllegalAction) as err:
             state.apply_action(bad)
-        assert err.value.rule.startswith("fishing-relatives.md §") and state.serialize() == before
+        assert "integer from 0 to" in str(err.value) and state.serialize() == before
     state.playout(random.Random(1))
     with pytest.raises(IllegalAction) as err:
         state.apply_action(0)

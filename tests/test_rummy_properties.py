@@ -57,8 +57,8 @@ def test_random_deal_invariants(key, seed):
         assert side["total"] == (side["melds"] + sum(b["bonus"] for b in side["bonuses"]) + side["closing"]
                                  + side["hands"] + side["pot_points"] + side.get("cut", 0))
     returns = state.returns()
-    for seat in range(game.num_players):
-        partners = [s for s in range(game.num_players) if game.side_of(s) == game.side_of(seat)]
+    for seat in range(game.num_players()):
+        partners = [s for s in range(game.num_players()) if game.side_of(s) == game.side_of(seat)]
         assert len({returns[s] for s in partners}) == 1
     copy = game.deserialize_state(state.serialize())
     assert copy.score_sheet() == state.score_sheet() and copy.history == state.history
@@ -88,7 +88,7 @@ def test_serialize_and_resample_mid_deal(key, seed, cut):
     assert other.hand_size == state.hand_size and len(other.stock) == len(state.stock)
     assert [len(p) for p in other.pots] == [len(p) for p in state.pots]
     assert card_counts(other) == card_counts(state)
-    for s in range(game.num_players):
+    for s in range(game.num_players()):
         assert all(other.hands[s][c] >= state.known[s][c] for c in range(NUM_TYPES))
     assert other.legal_actions() == state.legal_actions()
     assert other.information_state_string(seat) == state.information_state_string(seat)

@@ -35,7 +35,7 @@ class ToyState(State):
 
     def __init__(self, game: Game, deck: list[int], dealer: int, match_scores: list[float]):
         super().__init__(game, deck, dealer, match_scores)
-        n, k = game.num_players, game.rules.hand_size
+        n, k = game.num_players(), game.rules.hand_size
         self.hands = [sorted(deck[i * k:(i + 1) * k]) for i in range(n)]
         self.stock = deck[n * k:]
         self.floor: list[int] = []
@@ -67,7 +67,7 @@ class ToyState(State):
         if not self.floor or RANK[action] > RANK[self.floor[-1]]:
             self.scores[self.player] += RANK[action]
         self.floor.append(action)
-        self.player = (self.player + 1) % self.game.num_players
+        self.player = (self.player + 1) % self.game.num_players()
         self.drawn = False
 
     def explain_illegal(self, action: int) -> IllegalAction:
@@ -137,7 +137,7 @@ class ToyGame(Game):
 
     @property
     def num_sides(self) -> int:
-        return self.num_players
+        return self.num_players()
 
     def side_of(self, seat: int) -> int:
         return seat

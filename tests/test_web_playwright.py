@@ -248,7 +248,9 @@ def _my_captured(page) -> int:
 
 
 def test_a_basra_capture_by_drag_and_drop(server, browser, tmp_path):
-    answer = _post(server, "/api/tables", {"game": "basra", "join": {"seat": 0, "name": "Eleni"}})
+    # the running counts are shown only with capture_tally_visibility = public (README §8)
+    answer = _post(server, "/api/tables", {"game": "basra", "options": {"capture_tally_visibility": "public"},
+                                           "join": {"seat": 0, "name": "Eleni"}})
     page, errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"],
                               width=390, height=844)
     for _ in range(40):

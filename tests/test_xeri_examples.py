@@ -1,4 +1,4 @@
-"""Every worked example of fishing-relatives.md B11 (XER-01 … XER-25), one test each."""
+"""Every worked example of fishing-relatives.md B11 (XER-01 … XER-27), one test each."""
 
 from __future__ import annotations
 
@@ -14,9 +14,13 @@ def rules(preset="pagat_2p", **options):
     return load_game("xeri", preset=preset, options=options).rules
 
 
-def deal(pile_cards, preset="pagat_2p", suffix="", **options):
+def deal(pile_cards, preset="pagat_2p", suffix="", positions=(), **options):
     game = load_game("xeri", preset=preset, options=options)
-    return game.new_initial_state(deck=deck(f"{XER01} {pile_cards} {NEXT}", suffix), dealer=0)
+    return game.new_initial_state(deck=deck(f"{XER01} {pile_cards} {NEXT}", suffix), dealer=0,
+                                  reinsert_positions=positions)
+
+
+XER02_POSITIONS = [10, 20, 30, 35]
 
 
 def test_XER_01_canonical_deal():
@@ -28,19 +32,24 @@ def test_XER_01_canonical_deal():
 
 
 def test_XER_02_top_pair_rejected():
-    state = deal("4S 9C 6D 6H")
-    assert names(state.floor) == NEXT and names(state.stock[-4:]) == "4S 9C 6D 6H"
-    assert state.view(0)["stock_bottom_known"] == ["4S", "9C", "6D", "6H"]
+    state = deal("4S 9C 6D 6H", positions=XER02_POSITIONS)
+    assert names(state.floor) == NEXT and len(state.stock) == 36
+    assert names(state.stock[i] for i in (6, 16, 26, 31)) == "4S 9C 6D 6H"
+    for seat in (0, 1):
+        assert state.view(seat)["stock_bottom_known"] == []
+    assert state.deal_inputs() == {"reinsert_positions": XER02_POSITIONS}
 
 
 def test_XER_03_pair_lower_down():
     assert names(deal("6D 9C 4S 6H").floor) == "6D 9C 4S 6H"
-    assert names(deal("6D 9C 4S 6H", "gamerules_2p").floor) == NEXT
+    assert names(deal("6D 9C 4S 6H", "gamerules_2p", positions=XER02_POSITIONS).floor) == NEXT
 
 
 def test_XER_04_jack_on_top():
     for preset in ("pagat_2p", "gamerules_2p"):
-        assert names(deal("4S 9C 6H JD", preset).floor) == NEXT
+        state = deal("4S 9C 6H JD", preset, positions=XER02_POSITIONS)
+        assert names(state.floor) == NEXT and state.view(0)["stock_bottom_known"] == []
+        assert state.stock[-1] != cards("JD")[0]
     assert names(deal("4S 9C 6H JD", ["pagat_2p", "open_pile"]).floor) == "4S 9C 6H JD"
     assert len(capture(rules("pagat_2p", opening_pile_check="none"), "4S 9C 6H JD", "JS")["captured"]) == 4
     r = capture(rules(), "4S 9C 6H JD", "QC")
@@ -190,3 +199,28 @@ def test_XER_25_a_whole_final_deal():
     assert [s["cards"] for s in sides] == [27, 25] and [s["total"] for s in sides] == [24, 21]
     assert names(state.final_take[1]) == "JC AC"
     assert cards("JC")[0] in state.captured[0]
+
+
+# -- added 2026-11-26 (fishing-relatives.md v1.2) ------------------------------------------
+
+XER26 = "7S 2D KC 9H 4C AD 5S QH 8D 3C 10S 6H 9S 4D QC QS 2C 7H KD 5D 8S"
+
+
+def test_XER_26_a_rejected_pile_is_reshuffled_not_buried():
+    for preset in ("pagat_2p", "gamerules_2p"):
+        game = load_game("xeri", preset=preset)
+        state = game.new_initial_state(deck=deck(XER26), dealer=0, reinsert_positions=[5, 12, 0, 33])
+        assert hand(state, 1) == srt("7S 2D KC 9H 4C AD") and hand(state, 0) == srt("5S QH 8D 3C 10S 6H")
+        assert names(state.floor) == "QC 2C 7H KD" and len(state.stock) == 36
+        assert names(state.stock[:3]) == "5D 8S 9S" and names([state.stock[9], state.stock[29]]) == "4D QS"
+        assert state.view(0)["stock_bottom_known"] == [] and state.view(1)["stock_bottom_known"] == []
+        assert "9S" in [c for c in names(state.seen_cards(0)).split()]   # it was seen face up
+
+
+def test_XER_27_views_hide_running_tallies():
+    _game, state = position("xeri", "5D", {0: "3C 4C", 1: "9H 10H"}, "pagat_2p", to_play=1)
+    state.captured = [cards("8S 8C"), cards("2H 3H 4H 5H 6H 7H 9C")]
+    state.specials = [[10], []]
+    view = state.view(1)
+    assert view["xeris"] == [{"count": 1, "points": 10}, {"count": 0, "points": 0}]
+    assert view["captured"] is None and view["deal_points"] is None and view["hand_sizes"] == [2, 2]

@@ -103,7 +103,7 @@ def autoplay(game: Annotated[str, typer.Argument(help=_("The game to play."))],
         g = kafenio.load_game(game, preset=preset, options=option)
         kinds = players.split(",")
         if len(kinds) == 1:
-            kinds = kinds * g.num_players
+            kinds = kinds * g.num_players()
         bots = [make_player(k, g, seed=None if seed is None else seed + i) for i, k in enumerate(kinds)]
         match = Match(g, seed=seed)
         path = record or new_record_path(game)

@@ -105,7 +105,7 @@ def side_score_bounds(game: Game) -> tuple[float, float]:
         for name in SPECIAL_CAPTURES:
             value = getattr(game, name, 0)
             specials.extend(value if isinstance(value, tuple) else [value])
-        plays = -(-len(deck) * max(len(game.seats_of(s)) for s in range(game.num_sides)) // game.num_players)
+        plays = -(-len(deck) * max(len(game.seats_of(s)) for s in range(game.num_sides)) // game.num_players())
         rules = game.rules
         bluffing = rules.get("bluffing", False)
         special = max(specials) * (2 * len(deck) if bluffing else plays)
@@ -129,7 +129,7 @@ def game_type(name: str, game: Game) -> pyspiel.GameType:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=game.num_players,
+        max_num_players=game.num_players(),
         min_num_players=2,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
@@ -160,7 +160,7 @@ class KafenioSpielGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions(),
             max_chance_outcomes=self.deals,
-            num_players=game.num_players,
+            num_players=game.num_players(),
             min_utility=lo - hi,
             max_utility=hi - lo,
             utility_sum=0.0,
@@ -238,11 +238,11 @@ class KafenioSpielState(pyspiel.State):
         """Per seat: its side's deal score minus the other sides' mean (0 before the end)."""
         game = self._game.kafenio_game
         if not self.is_terminal():
-            return [0.0] * game.num_players
+            return [0.0] * game.num_players()
         scores = self.deal.side_scores()
         total, others = sum(scores), game.num_sides - 1
         return [float(scores[game.side_of(s)] - (total - scores[game.side_of(s)]) / others)
-                for s in range(game.num_players)]
+                for s in range(game.num_players())]
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> KafenioSpielState:
         """A state consistent with ``player_id``'s information (kafenio's determinization).

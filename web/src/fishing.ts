@@ -48,7 +48,8 @@ export const fishing: GameRenderer = {
     const { view, style } = ctx;
     const floor = (view.floor as string[]) ?? [];
     const hands = (view.hand_sizes as number[]) ?? [];
-    const captured = (view.captured as number[]) ?? [];
+    // null while the rules hide the running counts (README §8, capture_tally_visibility)
+    const captured = view.captured as number[] | null;
     const key = specialKey(view);
     const specials = key ? (view[key] as Special[]) : [];
     const specialName = key ? (SPECIAL_NAMES[key]?.() ?? key) : "";
@@ -56,10 +57,9 @@ export const fishing: GameRenderer = {
     const sides = h("ul", { class: "others", "aria-label": t("Players") });
     hands.forEach((size, s) => {
       const side = ((view.sides as number[][]) ?? []).findIndex((seats) => seats.includes(s));
-      const pile = captured[side] ?? 0;
       const special = specials[side];
       const facts = [
-        t("{n} card captured", { n: pile }, "{n} cards captured"),
+        captured ? t("{n} card captured", { n: captured[side] ?? 0 }, "{n} cards captured") : null,
         special ? t("{count} {name} ({points} points)", { count: special.count, name: specialName, points: special.points }) : null,
       ].filter(Boolean).join(", ");
       sides.append(h("li", { class: s === view.current_player ? "other to-act" : "other" },

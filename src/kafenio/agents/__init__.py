@@ -101,9 +101,9 @@ def play_match(match: Match, players: Sequence[Player], recorder: Recorder | Non
         max_deals: stop after this many deals even without a winner.
         on_deal_end: called after each deal.
     """
-    if len(players) != match.game.num_players:
+    if len(players) != match.game.num_players():
         raise KafenioError(_("{n} players given for {m} seats").format(
-            n=len(players), m=match.game.num_players))
+            n=len(players), m=match.game.num_players()))
     if recorder is not None and not match.deals:
         recorder.start(match)
     while not match.is_over and (max_deals is None or len(match.deals) < max_deals):

@@ -50,7 +50,7 @@ class HeuristicPlayer(Player):
     def _outcomes(self, floor: list[int], card: int) -> list[tuple[tuple[int, ...], int]]:
         probe = self._probe
         if probe is None:
-            probe = self._probe = self.game.position([], [[] for _s in range(self.game.num_players)], to_play=0)
+            probe = self._probe = self.game.position([], [[] for _s in range(self.game.num_players())], to_play=0)
         probe.floor = floor
         probe.cards_left = 2
         probe.lone_trail = None

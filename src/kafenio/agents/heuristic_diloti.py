@@ -35,7 +35,7 @@ class HeuristicPlayer(Player):
     def _table(self, view: dict):
         game = self.game
         loose, decls = parse_table(" ".join(view["floor"] + [d["text"] for d in view["declarations"]]))
-        hands = [[] for _s in range(game.num_players)]
+        hands = [[] for _s in range(game.num_players())]
         hands[view["seat"]] = parse_cards(view["hand"])
         if view["pending"]:
             hands[view["seat"]].append(parse_cards(view["pending"]["card"])[0])

@@ -96,9 +96,9 @@ def _effect(seat: Seat, action: int, rng: random.Random) -> str:
     advance(state, action)
     after_view, gained = state.view(me), state.side_scores()[side] - before_score
     parts = []
-    captured = _per_side_delta(before_view, after_view, "captured", side)
-    if captured > 0:
-        parts.append(_("captures {n} cards").format(n=captured))
+    last = after_view.get("last_capture")  # the play's own capture: public (README §8)
+    if last and last != before_view.get("last_capture") and last["seat"] == me:
+        parts.append(_("captures {n} cards").format(n=len(last["cards"])))
     basras = before_view.get("basras"), after_view.get("basras")
     if all(isinstance(b, list) for b in basras) and basras[1][side]["count"] > basras[0][side]["count"]:
         parts.append(_("makes a basra"))
@@ -116,13 +116,6 @@ def _effect(seat: Seat, action: int, rng: random.Random) -> str:
         else:
             parts.append(_("leaves the next player nothing to score"))
     return ", ".join(parts)
-
-
-def _per_side_delta(before: dict, after: dict, key: str, side: int) -> float:
-    old, new = before.get(key), after.get(key)
-    if isinstance(old, list) and isinstance(new, list) and all(isinstance(v, int | float) for v in old + new):
-        return new[side] - old[side]
-    return 0
 
 
 def _best_reply(seat: Seat, action: int, rng: random.Random) -> tuple[float, bool] | None:

@@ -308,7 +308,7 @@ class ISMCTSPlayer(Player):
         self.exploration = self.settings.exploration
         self.evaluate = self.settings.evaluation
         self.rollout = RolloutPolicy(game, self.rng, self.settings)
-        self._sides = [game.side_of(s) for s in range(game.num_players)]
+        self._sides = [game.side_of(s) for s in range(game.num_players())]
         self.last_search: SearchResult | None = None
 
     def step(self, seat: Seat) -> int:

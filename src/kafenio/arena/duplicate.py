@@ -114,7 +114,7 @@ def seatings(game: Game, entrants: Sequence[str]) -> list[list[str]]:
     if len(entrants) != n:
         raise KafenioError(_("{game} has {n} sides: give one player per side, got {m}").format(
             game=game.name, n=n, m=len(entrants)))
-    return [[entrants[entrant_of_side(game.side_of(seat), r, n)] for seat in range(game.num_players)]
+    return [[entrants[entrant_of_side(game.side_of(seat), r, n)] for seat in range(game.num_players())]
             for r in range(n)]
 
 
@@ -139,7 +139,7 @@ def play_deal_set(task: Task) -> DealSetResult:
     """Play one deal set (runs in a worker process); a pure function of the task."""
     game = task.game.load()
     shuffle = deal_seed(task.base_seed, task.deal)
-    dealer = shuffle % game.num_players
+    dealer = shuffle % game.num_players()
     tables = []
     think = {name: [0, 0.0, 0.0] for name in task.entrants}
     for names in seatings(game, task.entrants):

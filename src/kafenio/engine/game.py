@@ -42,6 +42,14 @@ def own_abc_caches(*classes: type) -> None:
         _abc_init(cls)
 
 
+class PlayerCount(int):
+    """The number of seats, called as a method (``game.num_players()``); read as a number it is
+    the deprecated property of earlier releases."""
+
+    def __call__(self) -> int:
+        return int(self)
+
+
 class Game(ABC):
     """A game with its rules: makes deals, knows the seats, sides and the match rules.
 
@@ -58,9 +66,11 @@ class Game(ABC):
 
     # -- seats and sides ---------------------------------------------------------------
     @property
-    def num_players(self) -> int:
-        """Seats at the table."""
-        return self.rules.num_players
+    def num_players(self) -> PlayerCount:
+        """``game.num_players()``: seats at the table (a method, as OpenSpiel's ``num_players()``
+        and :meth:`num_distinct_actions`). Deprecated: read without the call it still gives the
+        number, for one release."""
+        return PlayerCount(self.rules.num_players)
 
     @property
     @abstractmethod
@@ -73,7 +83,7 @@ class Game(ABC):
 
     def seats_of(self, side: int) -> list[int]:
         """The seats of ``side``."""
-        return [s for s in range(self.num_players) if self.side_of(s) == side]
+        return [s for s in range(self.num_players()) if self.side_of(s) == side]
 
     # -- actions ---------------------------------------------------------------------------
     @abstractmethod
@@ -90,7 +100,7 @@ class Game(ABC):
     # -- deals -----------------------------------------------------------------------------
     def new_initial_state(self, seed: int | None = None, deck: Sequence[int] | None = None, *,
                           dealer: int = 0, match_scores: Sequence[float] | None = None,
-                          carry: Mapping[str, Any] | None = None) -> State:
+                          carry: Mapping[str, Any] | None = None, **deal: Any) -> State:
         """A new deal, cards dealt (``README.md`` §4: index 0 of the deck is the top card).
 
         Args:
@@ -101,12 +111,14 @@ class Game(ABC):
             match_scores: each side's total before this deal (some rules depend on it).
             carry: what the previous deal handed on (:meth:`State.carry_out`), e.g. Basra's
                 majority points carried over from a tied deal.
+            deal: further inputs of the deal procedure that the game's state takes (the fishing
+                games: ``reinsert_positions``, README §4), kept by :meth:`State.deal_inputs`.
 
         Raises:
             KafenioError: a deck that is not this game's deck, a dealer out of range.
         """
-        if not 0 <= dealer < self.num_players:
-            raise KafenioError(_("dealer must be a seat from 0 to {n}").format(n=self.num_players - 1))
+        if not 0 <= dealer < self.num_players():
+            raise KafenioError(_("dealer must be a seat from 0 to {n}").format(n=self.num_players() - 1))
         if deck is None:
             if seed is None:
                 import secrets
@@ -119,7 +131,7 @@ class Game(ABC):
                 raise KafenioError(_("deck: expected the {n} cards of {game}, got {m} cards that differ")
                                    .format(n=len(expected), game=self.name, m=len(deck)))
         scores = list(match_scores) if match_scores is not None else [0] * self.num_sides
-        state = self.state_class(self, deck, dealer, scores)
+        state = self.state_class(self, deck, dealer, scores, **deal)
         state.carry_in = dict(carry or {})
         return state
 
@@ -143,12 +155,13 @@ class Game(ABC):
             data = json.loads(text)
             deck, dealer, scores, carry, actions = (data["deck"], data["dealer"], data["match_scores"],
                                                     data["carry"], data["actions"])
+            deal = dict(data.get("deal", {}))
         except (json.JSONDecodeError, KeyError, TypeError) as err:
             raise KafenioError(_("not a serialized {game} state: {err}").format(
                 game=self.name, err=err)) from None
         if data.get("game") != self.name or data.get("rules") != self.rules.to_dict():
             raise KafenioError(_("serialized state is for other rules or another game"))
-        state = self.new_initial_state(deck=deck, dealer=dealer, match_scores=scores, carry=carry)
+        state = self.new_initial_state(deck=deck, dealer=dealer, match_scores=scores, carry=carry, **deal)
         for action in actions:
             state.apply_action(action)
         return state
@@ -156,7 +169,7 @@ class Game(ABC):
     # -- match -----------------------------------------------------------------------------
     def next_dealer(self, dealer: int) -> int:
         """The dealer of the next deal; by default the next seat in the direction of play."""
-        return (dealer + self.direction) % self.num_players
+        return (dealer + self.direction) % self.num_players()
 
     @property
     def direction(self) -> int:
@@ -174,6 +187,12 @@ class Game(ABC):
             deals_won: deals each side won outright (a deal with a shared top score has no winner).
             deals_played: deals played so far, won or not.
         """
+
+    def match_outcome(self, totals: Sequence[float], deals_won: Sequence[int], deals_played: int,
+                      carry: Mapping[str, Any]) -> int | None:
+        """:meth:`match_winner` after a deal that handed on ``carry`` (:meth:`State.carry_out`);
+        a game whose match end depends on earlier deals (Basra's extended target) overrides it."""
+        return self.match_winner(totals, deals_won, deals_played)
 
 
 class State(ABC):
@@ -269,12 +288,24 @@ class State(ABC):
         """Apply ``action`` for the current player after checking it is legal.
 
         Raises:
-            IllegalAction: naming the rule; the state is unchanged.
+            IllegalAction: naming the rule (:meth:`refusal`); the state is unchanged.
         """
-        if action not in self.legal_actions():
-            raise self.explain_illegal(action)
+        if type(action) is not int or action not in self.legal_actions():
+            raise self.refusal(action)
         self._apply(action)
         self.history.append(action)
+
+    def refusal(self, action: object) -> IllegalAction:
+        """The error :meth:`apply_action` raises for ``action``, the same check for every game:
+        anything that is not an action id of this game (a string, ``None``, a float, a bool, an
+        integer outside ``0 … num_distinct_actions−1``) is named with the type expected; an id
+        that is not legal now gets :meth:`explain_illegal`'s rule."""
+        n = self.game.num_distinct_actions()
+        if type(action) is not int or not 0 <= action < n:
+            return IllegalAction(_("DESIGN.md, the engine contract"), _(
+                "{game} expects an action id, an integer from 0 to {last}; got {kind}").format(
+                game=self.game.name, last=n - 1, kind=type(action).__name__), action)
+        return self.explain_illegal(action)
 
     def apply_string(self, text: str) -> int:
         """Parse and apply an action in the compact notation; returns its id.
@@ -315,17 +346,22 @@ class State(ABC):
         """What this finished deal hands to the next deal of the match (JSON-ready; default none)."""
         return {}
 
+    def deal_inputs(self) -> dict[str, Any]:
+        """The ``deal`` keywords of :meth:`Game.new_initial_state` that replay this deal from its
+        deck (JSON-ready; default none)."""
+        return {}
+
     def returns(self) -> list[float]:
         """Per seat: its side's deal score (partners get equal values)."""
         scores = self.side_scores()
-        return [scores[self.game.side_of(s)] for s in range(self.game.num_players)]
+        return [scores[self.game.side_of(s)] for s in range(self.game.num_players())]
 
     def serialize(self) -> str:
         """The whole state as text (deck order included: engine-internal, never sent out)."""
         return json.dumps({"game": self.game.name, "rules": self.game.rules.to_dict(),
                            "deck": self._deck, "dealer": self.dealer,
                            "match_scores": self.match_scores, "carry": self.carry_in,
-                           "actions": self.history})
+                           "deal": self.deal_inputs(), "actions": self.history})
 
     def playout(self, rng: random.Random) -> int:
         """Play uniformly random legal actions to the end of the deal; returns how many."""

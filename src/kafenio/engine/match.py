@@ -59,7 +59,7 @@ class Match:
         if self.seed is None:
             self.seed = secrets.randbits(63)
         if self.first_dealer is None:
-            self.first_dealer = deal_seed(self.seed, -1) % self.game.num_players
+            self.first_dealer = deal_seed(self.seed, -1) % self.game.num_players()
         self.dealer = self.first_dealer
         self.totals = [0] * self.game.num_sides
         self.deals_won = [0] * self.game.num_sides
@@ -102,7 +102,7 @@ class Match:
         best = max(scores)
         if scores.count(best) == 1:
             self.deals_won[scores.index(best)] += 1
-        self.winner = self.game.match_winner(self.totals, self.deals_won, len(self.deals))
+        self.winner = self.game.match_outcome(self.totals, self.deals_won, len(self.deals), self.carry)
         self.dealer = self.game.next_dealer(self.dealer)
         self.state = None
         return result

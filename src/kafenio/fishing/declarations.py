@@ -92,13 +92,17 @@ class DeclarationState(FishingState[DeclarationGame]):
     """
 
     def _layout(self) -> None:
-        """C2: packets of 6 from the first player to the dealer, 4 to the table, the table check."""
+        """C2: packets of 6 from the first player to the dealer, 4 to the table, the table check:
+        a rejected layout goes back into the stock at hidden places, in table order
+        (:meth:`FishingState._return_to_stock`, README §4), and the next 4 cards are laid out."""
         game = self.game
         deck = list(self._deck)
         self.decls: list[Decl] = []
         self.first_play = True
         self.deal_deck = tuple(deck)
         self.redeal_from = getattr(self, "redeal_from", 0)
+        #: the reinsertion places of the deal now running (differ from the recorded ones after a redeal)
+        self.deal_positions: list[int] = []
         size = game.rules.hand_size
         pos = 0
         for seat in self._order():
@@ -106,7 +110,8 @@ class DeclarationState(FishingState[DeclarationGame]):
             pos += size
         table = deck[pos:pos + 4]
         stock = deck[pos + 4:]
-        moved: list[int] = []
+        self.hands_end, self.stock_start = pos, pos + 4
+        shown = list(table)
         check = game.rules.initial_table_check
         for _turn in range(len(stock) // 4 + 1):
             counts: dict[int, int] = {}
@@ -118,14 +123,13 @@ class DeclarationState(FishingState[DeclarationGame]):
                 bad = worst[1] == 4 and worst[0] in FACE_RANKS
             if not bad:
                 break
-            stock.extend(table)
-            moved.extend(table)
-            table = stock[:4]
-            del stock[:4]
+            self._return_to_stock(stock, table)
+            table = self._take_from_stock(stock, 4)
+            shown.extend(table)
         self.floor = self._arrange(table)
         self.stock = tuple(stock)
-        self.stock_known = tuple(moved)
-        self.log.append(("floor", tuple(deck[pos:pos + 4]), tuple(moved), tuple(table)))
+        self.stock_known = ()
+        self.log.append(("floor", tuple(shown), (), tuple(table)))
 
     def _set_table(self, table: dict[str, Any]) -> None:
         """A constructed position: ``declarations`` on the table (default none); ``first_card``:
@@ -358,9 +362,10 @@ class DeclarationState(FishingState[DeclarationGame]):
         order is a reshuffle fixed by the running deal's deck, so the record still replays."""
         digest = hashlib.blake2b(bytes(self.deal_deck), digest_size=8).digest()
         deck = self.game.shuffle(int.from_bytes(digest, "little") >> 1)
-        keep = (self._deck, self.history, self.carry_in, len(self.history) + 1)
+        keep = (self._deck, self.history, self.carry_in, len(self.history) + 1, self.reinsert_positions)
         FishingState.__init__(self, self.game, deck, self.dealer, self.match_scores)
-        self._deck, self.history, self.carry_in, self.redeal_from = keep
+        self.deal_positions = self.reinsert_positions
+        self._deck, self.history, self.carry_in, self.redeal_from, self.reinsert_positions = keep
         self.log.append(("redeal", self.dealer))
 
     def _resolve(self, card: int, move: RawMove) -> None:
@@ -482,7 +487,7 @@ class DeclarationState(FishingState[DeclarationGame]):
             raise IllegalAction(self.game.rule("choice"), _("no pending move is {text!r}").format(text=text), text)
         return super().string_to_action(text)
 
-    def explain_illegal(self, action: object) -> IllegalAction:
+    def explain_illegal(self, action: int) -> IllegalAction:
         game = self.game
         if (self.cur != TERMINAL and self.pending is None and isinstance(action, int)
                 and 0 <= action < NUM_PLAY and action in self.hands[self.cur]):
@@ -517,12 +522,16 @@ class DeclarationState(FishingState[DeclarationGame]):
         new.decls = self.decls[:]
         return new
 
+    def _replays_from_deck(self) -> bool:
+        return not self.redeal_from
+
     def _map_cards(self, rename: dict[int, int]) -> None:
         """After a redeal the running deal is what a seat knows: the copy starts from it."""
         if self.redeal_from:
             self._deck = [rename.get(c, c) for c in self.deal_deck]
             self.history = self.history[self.redeal_from:]
             self.redeal_from = 0
+            self.reinsert_positions = self.deal_positions
         self.deal_deck = tuple(self._deck)
 
     def _finish(self) -> None:

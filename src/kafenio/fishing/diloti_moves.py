@@ -73,8 +73,14 @@ def parse_table(text: str) -> tuple[list[int], list[Decl]]:
     decls = []
     for kind, value, owner, body in _DECL_TEXT.findall(text):
         comps = tuple(tuple(parse_cards(part)) for part in body.split("|"))
-        if not all(comps) or (kind == "P" and len(comps) != 1) or (kind == "G" and len(comps) < 2):
-            raise KafenioError(_("malformed declaration {d}").format(d=f"{kind}{value}@{owner}({body})"))
+        written = f"{kind}{value}@{owner}({body})"
+        if not all(comps):
+            raise KafenioError(_("malformed declaration {d}: an empty component").format(d=written))
+        if kind == "P" and len(comps) != 1:
+            raise KafenioError(_("malformed declaration {d}: a plain declaration is one pile, without |")
+                               .format(d=written))
+        if kind == "G" and len(comps) < 2:
+            raise KafenioError(_("malformed declaration {d}: a group needs at least two components").format(d=written))
         decls.append(Decl(kind, int(value), int(owner), comps, kind == "G" and len(comps) == 2
                           and all(len(c) == 1 for c in comps)))
     loose = parse_cards(_DECL_TEXT.sub(" ", text))

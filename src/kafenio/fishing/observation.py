@@ -44,6 +44,8 @@ def _public_seen(self: FishingState) -> tuple[set[int], np.ndarray]:
                 seen.extend(event[3])
             elif event[0] == "deal":
                 seen.extend(event[1])
+            elif event[0] == "declare":  # Diloti: the played card lies face up in the declaration
+                seen.append(event[2])
             elif isinstance(event[0], int):
                 seen.append(event[1])
                 seen.extend(event[2])
@@ -66,7 +68,7 @@ def seen_cards(self: FishingState, seat: int | None = None) -> list[int]:
 def observation_size(self: FishingState) -> int:
     """Length of the observation tensor: ``4·52 + 2N + 3S + 1`` (``docs/observations.md``)."""
     game = self.game
-    return 4 * 52 + 2 * game.num_players + 3 * game.num_sides + 1
+    return 4 * 52 + 2 * game.num_players() + 3 * game.num_sides + 1
 
 
 def observation_tensor(self: FishingState, seat: int) -> np.ndarray:
@@ -80,7 +82,8 @@ def write_observation(self: FishingState, seat: int, out: np.ndarray) -> None:
     """Write ``seat``'s observation into ``out`` (float32, ``4·52 + 2N + 3S + 1``; layout in
     ``docs/views-fishing.md``): own hand 52 · floor 52 · seen 52 (:func:`seen_cards`) ·
     pending card 52 · seat on turn (relative) N · hand sizes ÷ 6 N (relative) · captured ÷ 52
-    per side S · special points ÷ 100 per side S · stock ÷ 52 · match scores ÷ 100 per side S.
+    per side S (0 during the deal unless ``capture_tally_visibility = public``, README §8) ·
+    special points ÷ 100 per side S · stock ÷ 52 · match scores ÷ 100 per side S.
     Relative slot ``i`` is the seat ``i`` turns after ``seat`` in the direction of play
     (``basra.md`` §2). Cards hidden from ``seat`` (Pişti's face-down opening cards) show
     neither on the floor nor as seen."""
@@ -108,8 +111,10 @@ def write_observation(self: FishingState, seat: int, out: np.ndarray) -> None:
         out[base + (s - seat) * direction % n] = len(hand) / 6.0
     base += n
     sides = len(self.captured)
+    tallies = self.game.tallies_public or self.cur == TERMINAL  # README §8: counts hidden in play
     for s, (pile, special, score) in enumerate(zip(self.captured, self.specials, self.match_scores, strict=True)):
-        out[base + s] = len(pile) / 52.0
+        if tallies:
+            out[base + s] = len(pile) / 52.0
         out[base + sides + s] = sum(special) / 100.0
         out[base + 2 * sides + 1 + s] = score / 100.0
     out[base + 2 * sides] = (len(self.stock) - self.stock_pos) / 52.0

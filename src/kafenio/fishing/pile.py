@@ -73,7 +73,7 @@ class PileGame(FishingGame):
         self.jack_lone_jack = 0
         self.jack_lone_card = 0
         self.last_card_counts = True
-        n = self.num_players
+        n = self.num_players()
         step = self.direction
         self._prev = tuple((s - step) % n for s in range(n))
 
@@ -99,7 +99,7 @@ class PileGame(FishingGame):
 
     def deals_per_round(self) -> int:
         """Batches of ``hand_size`` in one deal (PIS-07, B2)."""
-        return (52 - PILE_SIZE) // (self.num_players * self.rules.hand_size)
+        return (52 - PILE_SIZE) // (self.num_players() * self.rules.hand_size)
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -139,19 +139,22 @@ class PileState(FishingState[PileGame]):
             size = rules.hand_size - len(extra)
             self.hands[seat] = sorted(deck[pos:pos + size] + extra)
             pos += size
+        self.hands_end = pos
         if not game.pile_first:
             pile, pos = deck[pos:pos + PILE_SIZE], pos + PILE_SIZE
         stock = deck[pos:]
-        moved: list[int] = []
-        pile = self._turn_up(pile, stock, moved) if game.face_down else self._check_pile(pile, stock, moved)
+        self.stock_start = pos
+        moved: list[int] = []  # cards put at a place everybody knows: the bottom of the stock
+        shown: list[int] = []  # rejected opening piles (B2), face up to all before they went back
+        pile = self._turn_up(pile, stock, moved) if game.face_down else self._check_pile(pile, stock, shown)
         if game.expose_bottom and stock:
             moved.append(stock[-1])
         self.floor = pile
         self.stock = tuple(stock)
-        in_stock = set(stock)  # a check that went through the whole stock puts moved cards back on the pile
+        in_stock = set(stock)
         self.stock_known = tuple(c for c in dict.fromkeys(moved) if c in in_stock)
         self.pinned = tuple(pinned)
-        self.log.append(("floor", tuple(pile[self.face_down:]), tuple(moved), tuple(pile[self.face_down:])))
+        self.log.append(("floor", (*shown, *pile[self.face_down:]), tuple(moved), tuple(pile[self.face_down:])))
         self.opening = tuple(pile)
 
     def _turn_up(self, pile: list[int], stock: list[int], moved: list[int]) -> list[int]:
@@ -177,9 +180,11 @@ class PileState(FishingState[PileGame]):
         self.secrets = dict.fromkeys(down, peek)
         return seen_down + down + up
 
-    def _check_pile(self, pile: list[int], stock: list[int], moved: list[int]) -> list[int]:
-        """B2 step 3: an unacceptable opening pile goes under the stock and the next 4 cards form
-        a new one (after a whole turn of the stock the pile is kept: engine rule)."""
+    def _check_pile(self, pile: list[int], stock: list[int], shown: list[int]) -> list[int]:
+        """B2 step 3: an unacceptable opening pile goes back into the stock at hidden places,
+        bottom card first (:meth:`FishingState._return_to_stock`, README §4), and the next 4
+        cards form a new one; ``shown`` gathers every rejected card (all were face up). After a
+        whole turn of the stock the pile is kept (engine rule)."""
         check = self.game.opening_check
         for _turn in range(len(stock) // PILE_SIZE + 1):
             top = pile[-1]
@@ -187,10 +192,9 @@ class PileState(FishingState[PileGame]):
                 check == "any_two_or_jack" and len({RANK[c] for c in pile}) < len(pile))
             if check == "none" or not bad:
                 break
-            stock.extend(pile)
-            moved.extend(pile)
-            pile = stock[:PILE_SIZE]
-            del stock[:PILE_SIZE]
+            shown.extend(pile)
+            self._return_to_stock(stock, pile)
+            pile = self._take_from_stock(stock, PILE_SIZE)
         return pile
 
     def _set_table(self, table: dict[str, Any]) -> None:
@@ -330,7 +334,7 @@ class PileState(FishingState[PileGame]):
         return [BELIEVE, CHALLENGE] if self.claim is not None else super()._decision_legal()
 
     # -- errors, notation, views ----------------------------------------------------------
-    def explain_illegal(self, action: object) -> IllegalAction:
+    def explain_illegal(self, action: int) -> IllegalAction:
         game = self.game
         if self.claim is not None and self.cur != TERMINAL:
             return IllegalAction(game.rule("bluff"), _("seat {seat} must believe or challenge the pişti claim")

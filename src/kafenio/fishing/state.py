@@ -7,8 +7,9 @@ is left, and the deal is scored by card points, the majority bonus and special c
 
 A game is data plus small hooks on :class:`FishingGame` / :class:`FishingState`:
 
-* ``FishingGame``: ``capture_spec``, ``card_points``, ``floor_redeal`` (cards moved from the
-  opening floor to the bottom of the stock), ``majority_points``/``tie_rule``,
+* ``FishingGame``: ``capture_spec``, ``card_points``, ``floor_redeal`` (cards taken off the
+  opening floor; ``floor_redeal_destination``: buried in the stock or put under it),
+  ``majority_points``/``tie_rule``,
   ``special_name``, ``rule_refs`` (spec sections for errors);
 * ``FishingState._options(card)``: what a card may take (default: :func:`capture_options`;
   a pile game restricts it to the top card, Diloti adds declarations);
@@ -46,7 +47,7 @@ import copy
 import hashlib
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar, Final, Generic, Self, TypeVar, cast
 
@@ -67,6 +68,11 @@ NUM_PLAY: Final = 52
 MAX_CHOICES: Final = 128
 CHOOSE: Final = NUM_PLAY
 FLOOR_ORDER: Final = tuple(RANK[c] * 4 + SUIT[c] for c in range(52))
+#: README §8, ``basra.md`` §3, ``fishing-relatives.md`` A3, B3, C3: the option every fishing game has
+TALLY_OPTION: Final = Option(
+    "capture_tally_visibility", "enum", "hidden", ("hidden", "public"),
+    doc="during the deal: captured cards stay face down and uncounted (hidden), "
+        "or their count and card points are shown (public)")
 
 
 def lay_card(floor: list[int], card: int) -> None:
@@ -149,6 +155,8 @@ class FishingGame(Game):
         self.card_points: tuple[int, ...] = (0,) * 52
         self.floor_redeal: frozenset[int] = frozenset()
         self.majority_points = rules.get("majority_points", 0)
+        #: README §8: running captured-card counts and card points shown during the deal
+        self.tallies_public: bool = rules.get("capture_tally_visibility", "hidden") == "public"
         self.tie_rule = rules.get("majority_tie_rule", "nobody")
         step = self.direction
         #: per seat, the next one (typed: compiled code indexes with it, and ``step`` is untyped)
@@ -220,26 +228,46 @@ class FishingGame(Game):
         state._legal = state._turn_legal(state.cur)
         return state
 
+    def _reached(self, total: float, target: float) -> bool:
+        """§7 ``target_comparison``: ``total`` reaches ``target`` (≥, or > with ``greater``)."""
+        if self.rules.get("target_comparison", "greater_or_equal") == "greater":
+            return total > target
+        return total >= target
+
+    def target_after(self, totals: Sequence[float], target: int) -> int:
+        """§7 ``extend_target``: the target in force after a deal that leaves ``totals`` when
+        ``target`` was in force before it. Only a real tie moves it: when the highest total
+        reaches the target and is shared, the new target is that total plus ``tie_extension``;
+        a lead is never extended (BAS-39)."""
+        ranked = sorted(totals, reverse=True)
+        if (self.rules.get("final_tie_rule", "play_on") == "extend_target" and len(ranked) > 1
+                and ranked[0] == ranked[1] and self._reached(ranked[0], target)):
+            return int(ranked[0]) + self.rules.get("tie_extension", 20)
+        return target
+
+    def match_outcome(self, totals: Sequence[float], deals_won: Sequence[int], deals_played: int,
+                      carry: Mapping[str, Any]) -> int | None:
+        """:meth:`match_winner` against the target the finished deal handed on (``carry["target"]``,
+        raised by ``extend_target`` after a tie, :meth:`target_after`)."""
+        target = carry.get("target")
+        if target is None:
+            return self.match_winner(totals, deals_won, deals_played)
+        return self._winner(totals, target)
+
     def match_winner(self, totals: Sequence[float], deals_won: Sequence[int],
                      deals_played: int) -> int | None:
-        """§7: once a side reaches the target the highest total wins; a tie at the top follows
-        ``final_tie_rule`` (``play_on`` → ``None``; ``draw`` → ``DRAWN_MATCH``; ``extend_target``
-        → the target rises by ``tie_extension`` above the tied totals, computed from the totals:
-        while the runner-up has also reached the target, the leader must reach the next step)."""
-        rules = self.rules
-        target = rules.target_score
-        strict = rules.get("target_comparison", "greater_or_equal") == "greater"
+        """§7: once a side reaches the target the highest total wins, also when others reached it
+        too; a tie at the top follows ``final_tie_rule``: ``play_on`` and ``extend_target`` →
+        ``None`` (with ``extend_target`` the next deals play to the raised target, which the deal
+        hands on: :meth:`match_outcome`), ``draw`` → ``DRAWN_MATCH``."""
+        return self._winner(totals, self.rules.target_score)
+
+    def _winner(self, totals: Sequence[float], target: int) -> int | None:
         best = max(totals)
-        ranked = sorted(totals, reverse=True)
-        tie_rule = rules.get("final_tie_rule", "play_on")
-        if tie_rule == "extend_target" and len(ranked) > 1:
-            step = rules.get("tie_extension", 20)
-            while (ranked[1] > target) if strict else (ranked[1] >= target):
-                target += step
-        if (best <= target) if strict else (best < target):
+        if not self._reached(best, target):
             return None
-        if ranked[1:2] == [best]:
-            return DRAWN_MATCH if tie_rule == "draw" else None
+        if list(totals).count(best) > 1:
+            return DRAWN_MATCH if self.rules.get("final_tie_rule", "play_on") == "draw" else None
         return list(totals).index(best)
 
 
@@ -265,9 +293,23 @@ class FishingState(State, Generic[G]):
     stock: tuple[int, ...]
     stock_known: tuple[int, ...]
 
-    def __init__(self, game: G, deck: list[int], dealer: int, match_scores: list[float]):
+    def __init__(self, game: G, deck: list[int], dealer: int, match_scores: list[float],
+                 reinsert_positions: Sequence[int] = ()):
         super().__init__(game, deck, dealer, match_scores)
-        n = game.num_players
+        n = game.num_players()
+        #: README §4: the positions still to use for cards returned to the stock, then every
+        #: position used in this deal (recorded, so the deal replays from its deck)
+        self._given_positions: list[Any] = list(reinsert_positions)
+        self.reinsert_positions: list[int] = []
+        #: the cards returned to the stock at hidden places, in order, and what the deal procedure
+        #: did to the stock after it was cut from the deck at :attr:`stock_start` (``("take",
+        #: cards)`` off the top, ``("insert", cards)`` at hidden places): a determinization moves
+        #: the returned cards and rebuilds the deck from these (:meth:`_rebuild_deck`)
+        self.returned: list[int] = []
+        self.stock_ops: list[tuple[str, tuple[int, ...]]] = []
+        self.hands_end = 0
+        self.stock_start = 0
+        self._reinsert_rng: random.Random | None = None
         self.hands: list[list[int]] = [[] for _s in range(n)]
         self.floor: list[int] = []
         self.captured: list[list[int]] = [[] for _s in range(game.num_sides)]
@@ -289,6 +331,9 @@ class FishingState(State, Generic[G]):
         self._seen_memo: tuple[list[tuple], int, set[int], np.ndarray] | None = None
         self.cur = game._next[dealer]
         self._layout()
+        if self._given_positions:
+            raise KafenioError(_("reinsert_positions: {n} more positions than cards returned to the stock")
+                               .format(n=len(self._given_positions)))
         self.cards_left = sum(map(len, self.hands)) + len(self.stock)
         self._legal = self._turn_legal(self.cur)
 
@@ -296,7 +341,10 @@ class FishingState(State, Generic[G]):
     def _layout(self) -> None:
         """Deal the first batch and the floor (``basra.md`` §2): ``hand_size`` cards one at a
         time from the first player round to the dealer, ``floor_size`` face up, then every floor
-        card of ``floor_redeal`` goes to the bottom of the stock and is replaced from the top."""
+        card of ``floor_redeal`` is replaced from the top of the stock (a replacement of that kind
+        in turn); the removed cards go back as ``floor_redeal_destination`` says: ``buried`` at
+        hidden places (:meth:`_return_to_stock`), ``stock_bottom`` under the stock, where
+        everybody knows they lie."""
         rules = self.game.rules
         deck = self._deck
         order = self._order()
@@ -306,18 +354,58 @@ class FishingState(State, Generic[G]):
         size = rules.get("floor_size", 4)
         floor = list(deck[pos:pos + size])
         stock = list(deck[pos + size:])
+        self.hands_end, self.stock_start = pos, pos + size
         redeal = self.game.floor_redeal
+        bottom = rules.get("floor_redeal_destination", "buried") == "stock_bottom"
         moved = []
         while any(c in redeal for c in floor):
             for i, c in enumerate(floor):
                 if c in redeal:
-                    stock.append(c)
+                    if bottom:
+                        stock.append(c)
                     moved.append(c)
-                    floor[i] = stock.pop(0)
+                    floor[i] = self._take_from_stock(stock, 1)[0]
+        if not bottom:
+            self._return_to_stock(stock, moved)
         self.floor = self._arrange(floor)
         self.stock = tuple(stock)
-        self.stock_known = tuple(moved)
-        self.log.append(("floor", tuple(deck[pos:pos + size]), tuple(moved), tuple(floor)))
+        self.stock_known = tuple(moved) if bottom else ()
+        self.log.append(("floor", tuple(deck[pos:pos + size]), self.stock_known, tuple(floor)))
+
+    def _return_to_stock(self, stock: list[int], cards: Sequence[int]) -> None:
+        """README §4: put ``cards`` back into ``stock`` (top first) at hidden places, in the given
+        order: each at index ``p`` (``0 ≤ p ≤ len(stock)``, so ``p`` cards lie above it), ``p`` from
+        ``reinsert_positions`` while they last, then uniform from the deal's random source (fixed
+        by the deck, so a deal replays from its deck). Used by the Basra floor clean-up, the Xeri
+        opening-pile check and the Diloti table check alike.
+
+        Raises:
+            KafenioError: a given position outside ``0 … len(stock)``, naming ``reinsert_positions``.
+        """
+        given = self._given_positions
+        for card in cards:
+            if given:
+                p = given.pop(0)
+                if type(p) is not int or not 0 <= p <= len(stock):
+                    raise KafenioError(_("reinsert_positions: {p!r} is not a place in a stock of {n} cards (0 to {n})")
+                                       .format(p=p, n=len(stock)))
+            else:
+                rng = self._reinsert_rng
+                if rng is None:
+                    digest = hashlib.blake2b(bytes(self._deck), digest_size=8, person=b"reinsert").digest()
+                    rng = self._reinsert_rng = random.Random(int.from_bytes(digest, "little"))
+                p = rng.randint(0, len(stock))
+            stock.insert(p, card)
+            self.reinsert_positions.append(p)
+            self.returned.append(card)
+        self.stock_ops.append(("insert", tuple(cards)))
+
+    def _take_from_stock(self, stock: list[int], n: int) -> list[int]:
+        """The top ``n`` cards of ``stock``, removed (a step of the deal procedure, recorded)."""
+        taken = stock[:n]
+        del stock[:n]
+        self.stock_ops.append(("take", tuple(taken)))
+        return taken
 
     def _options(self, card: int) -> Sequence[tuple[Any, ...]]:
         """What ``card`` may take from the floor (positions); see :func:`capture_options`."""
@@ -376,16 +464,17 @@ class FishingState(State, Generic[G]):
     def _deal_batch(self) -> None:
         """§2 later distributions: ``hand_size`` each, or the stock shared out evenly with any
         leftover (fewer than the players) dealt face up to the floor first."""
-        n = self.game.num_players
+        n = self.game.num_players()
         size = self.game.rules.hand_size
         pos = self.stock_pos
         remaining = len(self.stock) - pos
         if remaining < n * size:
             size = remaining // n
             extra = remaining - size * n
-            if extra:
+            if extra:  # face up to the floor: never played, so no longer counted as to play
                 self.floor = self._arrange(self.floor + list(self.stock[pos:pos + extra]))
                 pos += extra
+                self.cards_left -= extra
         order = self._order()
         stock = self.stock
         if self.game.packets:
@@ -410,13 +499,13 @@ class FishingState(State, Generic[G]):
     def apply_action(self, action: object) -> None:
         """Apply ``action`` after checking it is legal (the hot path: no copy of the legal list).
         Any object is checked (compiled, an ``int`` parameter would refuse a string with a
-        ``TypeError`` before the check).
+        ``TypeError`` before the check); a refusal is :meth:`State.refusal`'s, as in every game.
 
         Raises:
             IllegalAction: naming the rule; the state is unchanged.
         """
         if type(action) is not int or action not in self._legal:
-            raise self.explain_illegal(action)
+            raise self.refusal(action)
         self._apply(action)
         self.history.append(action)
 
@@ -566,13 +655,10 @@ class FishingState(State, Generic[G]):
                 "sides": [dict(s, seats=self.game.seats_of(s["side"])) for s in sides]}
 
     # -- errors and notation ---------------------------------------------------------------
-    def explain_illegal(self, action: object) -> IllegalAction:
+    def explain_illegal(self, action: int) -> IllegalAction:
         game = self.game
         if self.cur == TERMINAL:
             return IllegalAction(game.rule("end"), _("the deal is over"), action)
-        if not isinstance(action, int) or not 0 <= action < game.num_distinct_actions():
-            return IllegalAction(game.rule("play"), _("not an action id of {game}").format(
-                game=game.name), action)
         if self.pending is not None:
             if action < NUM_PLAY:
                 return IllegalAction(game.rule("choice"), _(
@@ -627,8 +713,13 @@ class FishingState(State, Generic[G]):
         return observation.seen_cards(self, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (README §8; ``docs/views-fishing.md``): the floor, its hand,
+        every hand's and the stock's size, the known bottom cards of the stock (never a card
+        returned to it at a hidden place), each side's specials and the most recent capture;
+        ``captured`` and ``deal_points`` are ``None`` during the deal unless
+        ``capture_tally_visibility = public``."""
         game = self.game
-        n = game.num_players
+        n = game.num_players()
         pending = None
         if self.pending is not None:
             pending = {"card": format_card(self.pending[0]),
@@ -640,6 +731,9 @@ class FishingState(State, Generic[G]):
             last = {"seat": self.last_capture[0], "cards": [self._card_text(c, seat) for c in self.last_capture[1]]}
         points = game.card_points
         hidden = set(self._secret_from(seat))
+        # README §8: captured piles lie face down; their counts and card points only with
+        # capture_tally_visibility = public, or once the deal is over
+        tallies = game.tallies_public or self.cur == TERMINAL
         out = {
             "game": game.name, "seat": seat, "num_players": n, "dealer": self.dealer,
             "current_player": self.cur, "phase": "end" if self.cur == TERMINAL else (
@@ -652,11 +746,12 @@ class FishingState(State, Generic[G]):
             "stock_bottom_known": [format_card(c) for c in self.stock_known
                                    if self.stock.index(c) >= self.stock_pos],
             "floor": [format_card(c) for c in self.floor],
-            "captured": [len(p) for p in self.captured],
+            "capture_tally_visibility": "public" if tallies else "hidden",
+            "captured": [len(p) for p in self.captured] if tallies else None,
             game.special_name: [{"count": len(sp), "points": sum(sp)} for sp in self.specials],
             "last_capture": last,
             "deal_points": [{"card_points": sum(points[c] for c in p if c not in hidden), game.special_name: sum(sp)}
-                            for p, sp in zip(self.captured, self.specials, strict=True)],
+                            for p, sp in zip(self.captured, self.specials, strict=True)] if tallies else None,
             "pending": pending,
             "legal_actions": self.legal_actions() if seat == self.cur else [],
             "terminal": self.cur == TERMINAL,
@@ -687,8 +782,23 @@ class FishingState(State, Generic[G]):
         return self.carry_in.get("majority", 0)
 
     def carry_out(self) -> dict[str, Any]:
-        """The majority points this finished deal carries into the next one (``{}`` for none)."""
-        return {"majority": self.majority_out} if self.majority_out else {}
+        """What this finished deal hands on (``{}`` for nothing): the majority points carried into
+        the next deal (§6), and the match target when a tie at the top raised it (§7
+        ``extend_target``, :meth:`FishingGame.target_after`)."""
+        out: dict[str, Any] = {"majority": self.majority_out} if self.majority_out else {}
+        game = self.game
+        base = game.rules.get("target_score", 0)
+        target = self.carry_in.get("target", base)
+        if game.rules.get("final_tie_rule", "play_on") == "extend_target" and self.cur == TERMINAL:
+            totals = [m + s for m, s in zip(self.match_scores, self.side_scores(), strict=True)]
+            target = game.target_after(totals, target)
+        if target != base:
+            out["target"] = target
+        return out
+
+    def deal_inputs(self) -> dict[str, Any]:
+        """The places where this deal returned cards to the stock (README §4), if any."""
+        return {"reinsert_positions": list(self.reinsert_positions)} if self.reinsert_positions else {}
 
     # -- copies and determinizations -------------------------------------------------------
     def clone(self) -> Self:
@@ -715,20 +825,64 @@ class FishingState(State, Generic[G]):
         """Swap the cards ``seat`` cannot know — other hands, the unseen stock and hidden table
         cards — among themselves (sizes kept); the deck, hands and hidden cards are renamed
         consistently, so the result replays from its deck and history like any state."""
-        known = set(self.stock_known) | set(self._pinned_for(seat))  # seen or inferred: never moved
+        movable = self.returned and self._replays_from_deck() and not self.pinned
+        # seen or inferred: never moved (a card returned to the stock at a hidden place moves
+        # when the deck can be rebuilt around it, README §4; else it keeps its place)
+        known = set(self.stock_known) | set(self._pinned_for(seat)) | (set() if movable else set(self.returned))
         unseen = [c for s, h in enumerate(self.hands) if s != seat for c in h if c not in known]
         unseen += [c for c in self.stock[self.stock_pos:] if c not in known]
         unseen += [c for c in self._secret_from(seat) if c not in known]  # a known card played face down stays
         fresh = sorted(unseen)  # sorted first: the draw must not depend on where they lie
         shuffle(rng, fresh)
+        if movable:
+            fresh = self._returned_in_stock_slots(unseen, fresh, rng)
         rename = dict(zip(unseen, fresh, strict=True))
         new = self.clone()
         new._deck = [rename.get(c, c) for c in self._deck]
         new.stock = tuple(rename.get(c, c) for c in self.stock)
         new.hands = [sorted(rename.get(c, c) for c in h) for h in self.hands]
+        if movable:
+            # the first batch renamed, the opening floor (seen, where the returned cards were) kept
+            new._rebuild_deck([rename.get(c, c) for c in self._deck[:self.hands_end]]
+                              + self._deck[self.hands_end:self.stock_start])
         new._map_cards(rename)
         new._legal = new._decision_legal()
         return new
+
+    def _replays_from_deck(self) -> bool:
+        """Whether :attr:`_deck` is the deck of the deal now running (not after Diloti's redeal)."""
+        return True
+
+    def _returned_in_stock_slots(self, unseen: list[int], fresh: list[int], rng: random.Random) -> list[int]:
+        """``fresh`` (the new card for each slot of ``unseen``) changed so that a returned card
+        only lands where a card of the stock could be: not in a slot of the first batch, which
+        was dealt before the cards went back (those were dealt from the deck's first cards)."""
+        first = set(self._deck[:self.hands_end])
+        returned = set(self.returned)
+        slots = [i for i, c in enumerate(unseen) if c not in first]
+        chosen = set(rng.sample(slots, sum(1 for c in fresh if c in returned)))
+        back = [c for c in fresh if c in returned]
+        rest = [c for c in fresh if c not in returned]
+        return [back.pop() if i in chosen else rest.pop() for i in range(len(fresh))]
+
+    def _rebuild_deck(self, head: list[int]) -> None:
+        """After the stock was renamed (a determinization): the deck — ``head`` (the deck before
+        :attr:`stock_start`) and the stock as first cut — and the reinsertion places that deal it,
+        undoing :attr:`stock_ops` from the stock backwards (README §4)."""
+        cur = list(self.stock)
+        places: list[list[int]] = []
+        for kind, cards in reversed(self.stock_ops):
+            if kind == "take":
+                cur[:0] = cards
+                continue
+            at: list[int] = []
+            for card in reversed(cards):
+                p = cur.index(card)
+                del cur[p]
+                at.append(p)
+            places.append(at[::-1])
+        self._deck = head + cur
+        self.reinsert_positions = [p for at in reversed(places) for p in at]
 
 
 own_abc_caches(FishingGame, FishingState)

@@ -35,11 +35,20 @@ from kafenio.fishing.captures import (
     equal_sum_split,
 )
 from kafenio.fishing.scoring import TIE_RULES, card_points_table
-from kafenio.fishing.state import FishingGame, FishingState, check_choices
+from kafenio.fishing.state import TALLY_OPTION, FishingGame, FishingState, check_choices
 from kafenio.i18n import _
 
 DEFAULT_CARD_POINTS = {"A": 1, "J": 1, "2C": 2, "10D": 3}
 PLAIN_SEVEN = 6  # 7S: "an ordinary 7" for seven_diamonds_plain_seven_basra
+
+
+def lebanese_hand_size(values: dict[str, Any]) -> int:
+    """§9, §10 ``hand_size`` unless given: 6 in the Lebanese presets (their lone-card basra
+    definitions), but 4 with three players (PG-BAS, open question 13); 4 otherwise."""
+    if values["basra_definition"] != "clear_floor" and values["num_players"] != 3:
+        return 6
+    return 4
+
 
 OPTIONS = [
     Option("deck", "enum", "standard_52", ("standard_52", "no_kings_queens_44"),
@@ -48,10 +57,14 @@ OPTIONS = [
     Option("partnerships", "bool", True, doc="with 4 players: partners sit opposite and score together"),
     Option("play_direction", "enum", "counterclockwise", ("counterclockwise", "clockwise"),
            doc="direction of play and of the deal"),
-    Option("hand_size", "int", 4, low=4, high=6, doc="cards dealt to each player per distribution"),
+    Option("hand_size", "int", lebanese_hand_size, low=4, high=6,
+           doc="cards dealt to each player per distribution (Lebanese: 6, or 4 with 3 players)"),
     Option("floor_size", "int", 4, low=4, high=4, doc="cards dealt face up to the floor"),
     Option("floor_redeal_cards", "enum", "jacks_and_seven_diamonds", ("jacks_and_seven_diamonds", "jacks"),
-           doc="opening floor cards moved to the bottom of the stock and replaced"),
+           doc="opening floor cards taken off and replaced from the stock"),
+    Option("floor_redeal_destination", "enum", "buried", ("buried", "stock_bottom"),
+           doc="where the cards taken off the opening floor go: buried at hidden places in the stock, "
+               "or under the stock where everybody knows (Greek)"),
     Option("seven_diamonds_special", "bool", True, doc="the 7D sweeps a non-empty floor (Egyptian family)"),
     Option("seven_diamonds_basra_rule", "enum", "sum_at_most_10", ("sum_at_most_10", "yemeni", "ethiopian"),
            doc="when a sweep by the 7D is a basra"),
@@ -59,6 +72,7 @@ OPTIONS = [
            doc="the 7D also scores a basra when an ordinary 7 would have cleared the floor"),
     Option("lone_seven_diamonds_capturable_by_any", "bool", False,
            doc="any non-jack takes a lone 7D with a basra (Ethiopian)"),
+    TALLY_OPTION,
     Option("capture_mode", "enum", "maximal", ("maximal", "player_choice"),
            doc="the largest capture is forced, or the player picks any capture"),
     Option("capture_compulsory", "bool", True, doc="with player_choice: a card that can capture must"),
@@ -87,14 +101,17 @@ OPTIONS = [
            doc="points the target rises by with extend_target: 20, 30 or 50"),
 ]
 
-_GREEK = {"play_direction": "clockwise", "floor_redeal_cards": "jacks", "seven_diamonds_special": False,
+_GREEK = {"play_direction": "clockwise", "floor_redeal_cards": "jacks", "floor_redeal_destination": "stock_bottom",
+          "seven_diamonds_special": False,
           "jack_on_lone_jack_points": 0, "majority_points": 3, "majority_tie_rule": "both_score",
           "target_score": 100, "final_tie_rule": "play_on"}
-_PALESTINIAN = {**_GREEK, "deck": "no_kings_queens_44", "majority_tie_rule": "nobody",
+# §2, §8: the Levantine presets derive from Greek Bastra but play anticlockwise (PG-BAS's Arab accounts)
+_PALESTINIAN = {**_GREEK, "play_direction": "counterclockwise", "deck": "no_kings_queens_44",
+                "majority_tie_rule": "nobody",
                 "basra_value_mode": "double_face_value", "picture_basra_values": "none",
                 "jack_on_lone_jack_points": 0, "target_score": 101}
-_LEBANESE = {**_GREEK, "hand_size": 6, "majority_tie_rule": "nobody", "jack_on_lone_jack_points": 10,
-             "target_score": 101}
+_LEBANESE = {**_GREEK, "play_direction": "counterclockwise", "majority_tie_rule": "nobody",
+             "jack_on_lone_jack_points": 10, "target_score": 101}
 PRESETS = [
     Preset("egyptian", "base", {}, "Egyptian Basra: all defaults (2 players; num_players=4 for teams)"),
     Preset("egyptian_121", "base", {"target_score": 121}, "Egyptian to 121"),
@@ -104,13 +121,15 @@ PRESETS = [
     Preset("yemeni", "base", {"seven_diamonds_basra_rule": "yemeni"}, "Yemeni: other 7D basra tests"),
     Preset("ethiopian", "base", {"seven_diamonds_basra_rule": "ethiopian",
                                  "lone_seven_diamonds_capturable_by_any": True, "jack_on_lone_jack_points": 0,
-                                 "majority_points": 3, "majority_tie_rule": "nobody", "target_score": 52},
-           "Ethiopian: lone 7D taken by any card, to 52"),
+                                 "majority_points": 3, "majority_tie_rule": "carry_over", "target_score": 52},
+           "Ethiopian: lone 7D taken by any card, a tied majority carried over, to 52"),
     Preset("lebanese_a", "base", {**_LEBANESE, "basra_definition": "lone_card_or_pair_sum"},
-           "Lebanese (variant A): basra on a lone card or a lone card plus a trailed card"),
+           "Lebanese (variant A), anticlockwise, 6-card hands (4 with 3 players): basra on a lone card "
+           "or a lone card plus a trailed card"),
     Preset("lebanese_ashush", "base", {**_LEBANESE, "basra_definition": "lone_card"},
-           "Lebanese Ashush: basra only on a lone card"),
-    Preset("palestinian", "base", _PALESTINIAN, "Palestinian: 44 cards, basra = twice the card"),
+           "Lebanese Ashush, anticlockwise, 6-card hands (4 with 3 players): basra only on a lone card"),
+    Preset("palestinian", "base", _PALESTINIAN,
+           "Palestinian: 44 cards, anticlockwise, basra = twice the card; 2, 3 or 4 players"),
     Preset("jordanian", "base", _PALESTINIAN, "Jordanian: as Palestinian"),
     Preset("jordanian_haddad", "base", {**_PALESTINIAN, "deck": "standard_52", "picture_basra_values": "ten"},
            "Jordanian (M. Haddad): 52 cards, Q and K basras worth 20"),
@@ -136,11 +155,8 @@ def check(values: dict[str, Any]) -> None:
         for name in _SEVEN_OPTIONS:
             if values[name] != defaults[name]:
                 raise RulesError(name, _("has no effect unless seven_diamonds_special = true"))
-    if values["deck"] == "no_kings_queens_44":
-        if values["picture_basra_values"] != "none":
-            raise RulesError("picture_basra_values", _("the 44-card deck has no pictures: use none"))
-        if values["num_players"] not in (2, 4):
-            raise RulesError("num_players", _("the 44-card deck is played by 2 or 4 players"))
+    if values["deck"] == "no_kings_queens_44" and values["picture_basra_values"] != "none":
+        raise RulesError("picture_basra_values", _("the 44-card deck has no pictures: use none"))
     if values["basra_definition"] != "clear_floor" and values["seven_diamonds_special"]:
         raise RulesError("basra_definition", _("lone-card basras are used with seven_diamonds_special = false"))
     if values["num_players"] * values["hand_size"] + values["floor_size"] > (

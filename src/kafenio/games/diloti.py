@@ -24,7 +24,7 @@ from kafenio.engine.game import own_abc_caches
 from kafenio.engine.rules import Option, Preset, RuleBook
 from kafenio.fishing.declarations import DeclarationGame, DeclarationState
 from kafenio.fishing.scoring import card_points_table
-from kafenio.fishing.state import check_choices
+from kafenio.fishing.state import TALLY_OPTION, check_choices
 
 DILOTI_POINTS = {"A": 1, "10D": 2, "2C": 1}
 
@@ -37,6 +37,7 @@ OPTIONS = [
     Option("initial_table_check", "enum", "face_triples", ("face_triples", "any_triples", "face_quads_only"),
            doc="opening tables laid anew: 3+ equal face cards, 3+ equal cards, or only 4 equal face cards"),
     Option("dealer_sees_bottom", "bool", False, doc="the dealer may look at the bottom card (information only)"),
+    TALLY_OPTION,
     Option("face_card_hand_redeal", "enum", "none", ("none", "first_deal", "any_deal"),
            doc="a hand of 5 or 6 face cards may cancel the round: never, in the first deal, in any deal"),
     Option("capture_rule", "enum", "free_choice", ("free_choice", "forced_maximal", "take_all_equal"),

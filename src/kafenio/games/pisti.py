@@ -21,7 +21,7 @@ from kafenio.engine.game import own_abc_caches
 from kafenio.engine.rules import Option, Preset, RuleBook
 from kafenio.fishing.pile import CHALLENGE, PileGame, PileState
 from kafenio.fishing.scoring import card_points_table
-from kafenio.fishing.state import check_choices
+from kafenio.fishing.state import TALLY_OPTION, check_choices
 from kafenio.i18n import _
 
 CARD_TABLES = {"turkish": {"A": 1, "J": 1, "2C": 2, "10D": 3},
@@ -40,6 +40,7 @@ OPTIONS = [
            doc="a jack as the opening up-card: turn the next card, put the jack under the pile, or under the stock"),
     Option("first_pile_visibility", "enum", "capturing_side", ("capturing_side", "capturer_only", "first_player_peeks"),
            doc="who may look at the face-down opening cards"),
+    TALLY_OPTION,
     Option("pisti_points", "int", 10, choices=(10,), low=10, high=10, doc="points of a pişti"),
     Option("jack_pisti_points", "int", 20, choices=(0, 10, 20), low=0, high=20,
            doc="points of a jack taking a lone jack: 0, 10 or 20"),

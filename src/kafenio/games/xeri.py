@@ -23,7 +23,7 @@ from kafenio.engine.game import own_abc_caches
 from kafenio.engine.rules import Option, Preset, RuleBook
 from kafenio.fishing.pile import PileGame, PileState
 from kafenio.fishing.scoring import card_points_table
-from kafenio.fishing.state import check_choices
+from kafenio.fishing.state import TALLY_OPTION, check_choices
 from kafenio.i18n import _
 
 GREEK_XERI = {"A": 1, "K": 1, "Q": 1, "J": 1, "10": 1, "10D": 1, "2C": 1}
@@ -35,10 +35,11 @@ OPTIONS = [
            doc="direction of play (matters with 4 players)"),
     Option("hand_size", "int", 6, low=6, high=6, doc="cards per player in each packet (always 6)"),
     Option("opening_pile_check", "enum", "top_two_or_jack", ("top_two_or_jack", "any_two_or_jack", "none"),
-           doc="opening piles sent under the stock: top pair or jack on top, any pair or jack, none"),
+           doc="opening piles shuffled back into the stock: top pair or jack on top, any pair or jack, none"),
     Option("cut_jack_rule", "enum", "none", ("none", "bottom_not_jack"),
            doc="a jack at the bottom after the cut is replaced (with expose_stock_bottom)"),
     Option("expose_stock_bottom", "bool", False, doc="the bottom card of the stock is shown to both"),
+    TALLY_OPTION,
     Option("xeri_points", "int", 10, choices=(10,), low=10, high=10, doc="points of a xeri"),
     Option("jack_xeri_points", "int", 20, choices=(20, 25), low=20, high=25,
            doc="points of a jack taking a lone jack: 20 or 25"),

@@ -84,4 +84,6 @@ def score(game: str, data: Mapping[str, Any], preset: Presets = None,
 def describe(game: str, verb: str, result: Mapping[str, Any]) -> str:
     """Human-readable lines for a referee answer."""
     module = importlib.import_module(f"kafenio.referee.{FAMILY[game]}")
+    if FAMILY[game] == "fishing":  # the sweep bonus has each game's own name (fishing-relatives.md §0)
+        return module.describe(verb, dict(result), game)
     return module.describe(verb, dict(result))

@@ -16,12 +16,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from kafenio.cards import RANK, format_card, parse_card, parse_cards
+from kafenio.cards import RANK, format_card, format_cards, parse_card, parse_cards
 from kafenio.engine.errors import CardError, KafenioError
 from kafenio.engine.rules import Rules
 from kafenio.fishing.captures import JACK, VALUE
 from kafenio.fishing.declarations import DeclarationGame, DeclarationState
-from kafenio.fishing.diloti_moves import parse_table
+from kafenio.fishing.diloti_moves import Decl, parse_table
 from kafenio.fishing.scoring import score_deal
 from kafenio.fishing.state import CHOOSE, FishingGame
 from kafenio.i18n import _
@@ -59,14 +59,12 @@ def capture(rules: Rules, floor: str, play: str, *, last_card: bool = False,
     """
     game = _game(rules)
     if isinstance(game, DeclarationGame):
-        return _diloti_capture(game, floor, play, last_card)
-    cards = parse_cards(floor.replace("{", " ").replace("}", " "))
-    card = parse_card(play)
-    deck = set(game.full_deck())
-    if len(set(cards) | {card}) != len(cards) + 1 or not set(cards) | {card} <= deck:
-        raise KafenioError(_("every card must be in the {game} deck and appear once").format(game=game.name))
+        return _diloti_capture(game, _text(floor, "floor"), play, last_card)
+    cards = _cards(floor.replace("{", " ").replace("}", " ") if isinstance(floor, str) else floor, "floor")
+    card = _card(play, "play")
+    _once(game, [*cards, card])
     trail = cards[0] if lone_trail and len(cards) == 2 else None
-    state = game.position(cards, [[card]] + [[] for _s in range(game.num_players - 1)], to_play=0,
+    state = game.position(cards, [[card]] + [[] for _s in range(game.num_players() - 1)], to_play=0,
                           lone_trail=trail)
     state.cards_left = 1 if last_card else 2
     outcomes = state.outcomes(card)
@@ -91,12 +89,93 @@ def capture(rules: Rules, floor: str, play: str, *, last_card: bool = False,
     return out
 
 
+def _text(value: object, field: str) -> str:
+    """``value`` given for ``field`` must be text."""
+    if not isinstance(value, str):
+        raise KafenioError(_("{field}: expected text, like \"5C 4D\"").format(field=field))
+    return value
+
+
+def _cards(value: object, field: str) -> list[int]:
+    """The cards written in ``value`` for ``field`` (CardError names a bad token)."""
+    return parse_cards(_text(value, field))
+
+
+def _card(value: object, field: str) -> int:
+    """The one card written in ``value`` for ``field``."""
+    cards = _cards(value, field)
+    if len(cards) != 1:
+        raise KafenioError(_("{field}: expected one card, got {n}").format(field=field, n=len(cards)))
+    return cards[0]
+
+
+def _once(game: FishingGame, cards: list[int]) -> None:
+    """Every card is in ``game``'s deck and appears once (one pack).
+
+    Raises:
+        KafenioError: naming the card.
+    """
+    deck = set(game.full_deck())
+    seen: set[int] = set()
+    for c in cards:
+        if c not in deck:
+            raise KafenioError(_("{card} is not in the {game} deck").format(card=format_card(c), game=game.name))
+        if c in seen:
+            raise KafenioError(_("{card} appears twice; there is one pack").format(card=format_card(c)))
+        seen.add(c)
+
+
+def check_table(game: DeclarationGame, loose: list[int], decls: list[Decl],
+                hands: list[list[int]] | None = None, full_hand: int | None = None) -> None:
+    """``fishing-relatives.md`` C3.1: refuse a typed Diloti table that no play could reach.
+
+    Args:
+        loose: the loose table cards; decls: the declarations as written.
+        hands: per seat the cards given with the table (the played card, a hand).
+        full_hand: the seat whose whole hand is given (its declaration is checked against it).
+
+    Raises:
+        KafenioError: naming the declaration, card or seat and the rule: a card twice, a face
+            card or a value outside 1–10 in a declaration, a sum that is not the value, a group
+            of fewer than two components, an owner that is no seat or owns two declarations,
+            an owner whose given hand holds no card of the value.
+    """
+    _once(game, loose + [c for d in decls for c in d.cards] + [c for h in hands or [] for c in h])
+    n = game.num_players()
+    owners: set[int] = set()
+    for d in decls:
+        label = d.text()
+        if not 1 <= d.value <= 10:
+            raise KafenioError(_("{d}: a declaration is worth 1 to 10 ({rule})").format(
+                d=label, rule=game.rule("plain")))
+        for c in d.cards:
+            if not VALUE[c]:
+                raise KafenioError(_("{d}: {card} is a face card; face cards are never part of a declaration ({rule})")
+                                   .format(d=label, card=format_card(c), rule=game.rule("plain")))
+        if d.kind == "G" and len(d.components) < 2:
+            raise KafenioError(_("{d}: a group needs at least two components ({rule})").format(
+                d=label, rule=game.rule("group")))
+        for comp in d.components:
+            total = sum(VALUE[c] for c in comp)
+            if total != d.value:
+                raise KafenioError(_("{d}: {cards} add up to {total}, not {v} ({rule})").format(
+                    d=label, cards=format_cards(list(comp)), total=total, v=d.value,
+                    rule=game.rule("plain" if d.kind == "P" else "group")))
+        if not 0 <= d.owner < n:
+            raise KafenioError(_("{d}: there is no seat {seat} with {n} players").format(d=label, seat=d.owner, n=n))
+        if d.owner in owners:
+            raise KafenioError(_("{d}: seat {seat} already owns a declaration; a player owns at most one ({rule})")
+                               .format(d=label, seat=d.owner, rule=game.rule("owner")))
+        owners.add(d.owner)
+        if d.owner == full_hand and hands and d.value not in {VALUE[c] for c in hands[d.owner]}:
+            raise KafenioError(_("{d}: seat {seat} owns it but holds no card of value {v} ({rule})").format(
+                d=label, seat=d.owner, v=d.value, rule=game.rule("owner")))
+
+
 def _table(game: DeclarationGame, floor: str, hands: list[list[int]], seat: int, *, last_card: bool = False,
-           first_card: bool = False) -> DeclarationState:
+           first_card: bool = False, full_hand: bool = False) -> DeclarationState:
     loose, decls = parse_table(floor)
-    every = loose + [c for d in decls for c in d.cards] + [c for h in hands for c in h]
-    if len(set(every)) != len(every):
-        raise KafenioError(_("every card must appear once"))
+    check_table(game, loose, decls, hands, seat if full_hand else None)
     state = game.position(loose, hands, to_play=seat, declarations=decls, first_card=first_card)
     state.cards_left = 1 if last_card else 2
     return state
@@ -105,8 +184,8 @@ def _table(game: DeclarationGame, floor: str, hands: list[list[int]], seat: int,
 def _diloti_capture(game: DeclarationGame, floor: str, play: str, last_card: bool) -> dict[str, Any]:
     """C3.2–C3.3 and C4 for :func:`capture`: the captures ``play`` may make on a Diloti table
     (declarations written ``P8@1(5C 3D)``); ``basra`` is the xeri."""
-    card = parse_card(play)
-    state = _table(game, floor, [[card]] + [[] for _s in range(game.num_players - 1)], 0, last_card=last_card)
+    card = _card(play, "play")
+    state = _table(game, floor, [[card]] + [[] for _s in range(game.num_players() - 1)], 0, last_card=last_card)
     captures = [m for m in state.moves(card) if m.kind == "capture"]
     items = [[format_card(state.floor[i]) for i in m.loose] + [state.decls[d].text() for d in m.decls]
              for m in captures]
@@ -151,25 +230,40 @@ def declare(rules: Rules, floor: str, hand: str, declaration: str) -> dict[str, 
     game = _game(rules)
     if not isinstance(game, DeclarationGame):
         raise KafenioError(_("{game} has no declarations").format(game=game.name))
-    text = declaration.strip()
+    text = _text(declaration, "declaration").strip()
     seat = 0
     match = re.match(r"(?i)\s*seat\s+(\d+)\s*(?:plays)?\s*:?\s*", text)
     if match:
         seat, text = int(match.group(1)), text[match.end():]
+        if not 0 <= seat < game.num_players():
+            raise KafenioError(_("declaration: there is no seat {seat} with {n} players").format(
+                seat=seat, n=game.num_players()))
     played = None
-    match = re.match(r"\s*(\w{2,3})\s*:\s*", text)
+    match = re.match(r"\s*(\S{2,3})\s*:\s*", text)
     if match:
-        played, text = parse_card(match.group(1)), text[match.end():]
-    words = text.replace("(", " ").replace(")", " ").replace("|", " ").split()
-    if not words or words[0].lower() not in ("declare", "raise", "group"):
-        raise KafenioError(_("write declare P8 (3D 5C), raise P4@1 to 9 or group G5 (5C | 5D)"))
-    verb = words[0].lower()
-    held = parse_cards(hand)
-    hands = [[] for _s in range(game.num_players)]
+        played, text = _card(match.group(1), "declaration"), text[match.end():]
+    words = _declaration_words(text)
+    verb = words[0]
+    held = _cards(hand, "hand")
+    hands: list[list[int]] = [[] for _s in range(game.num_players())]
     hands[seat] = held
-    state = _table(game, floor, hands, seat)
-    named = [c for w in words[1:] if _is_card(w) for c in parse_cards(w)]
-    candidates = [played] if played is not None else [c for c in held if c in named] or held
+    state = _table(game, _text(floor, "floor"), hands, seat, full_hand=True)
+    on_table = set(state.floor) | {c for d in state.decls for c in d.cards}
+    listed: set[int] = set()
+    for w in words[1:]:
+        if _is_card(w):
+            c = parse_card(w)
+            if c in listed:
+                raise KafenioError(_("declaration: {card} is listed twice").format(card=format_card(c)))
+            if c not in on_table and c not in held:
+                raise KafenioError(_("declaration: {card} is neither on the table nor in the hand").format(
+                    card=format_card(c)))
+            listed.add(c)
+        elif "@" in w and w not in {d.label() for d in state.decls}:
+            raise KafenioError(_("declaration: {label} is not on the table").format(label=w))
+    candidates = [played] if played is not None else [c for c in held if c in listed] or held
+    if not candidates:
+        raise KafenioError(_("hand: give the declarer's hand, the played card included"))
     wanted = None
     for card in candidates:
         if card not in held:
@@ -189,6 +283,52 @@ def declare(rules: Rules, floor: str, hand: str, declaration: str) -> dict[str, 
         after.apply_action(CHOOSE + after.pending[1].index(move))
     return {"valid": True, "move": f"{format_card(card)}: {state.move_text(move)}", "owner": seat,
             "table_after": [format_card(c) for c in after.floor] + [d.text() for d in after.decls]}
+
+
+_HEAD = re.compile(r"[PG]\d+")
+_LABEL = re.compile(r"[PG]\d+@\d+")
+_NUMBER = re.compile(r"\d+")
+
+
+def _declaration_words(text: str) -> list[str]:
+    """``declare P8 (3D 5C)``, ``group G9 (9S | 5C 3D AH)``, ``raise P4@1 to 9`` → the verb
+    (lower case), the head (``P8``, ``G9``, the raised label) and the rest (cards, labels, ``to``
+    and the value of a raise), upper case. C3.1: nothing may be left over.
+
+    Raises:
+        KafenioError: naming the word that does not belong (CardError for a bad card).
+    """
+    usage = _("write declare P8 (3D 5C), raise P4@1 to 9 or group G5 (5C | 5D)")
+    verb, _sep, rest = text.strip().partition(" ")
+    verb = verb.lower()
+    if verb not in ("declare", "raise", "group"):
+        raise KafenioError(usage)
+    if verb == "raise":
+        words = rest.split()
+        if len(words) < 3 or not _LABEL.fullmatch(words[0].upper()) or words[1].lower() != "to" or (
+                not _NUMBER.fullmatch(words[2])):
+            raise KafenioError(usage)
+        if len(words) > 3:
+            raise KafenioError(_("declaration: {words!r} is left over").format(words=" ".join(words[3:])))
+        return [verb, words[0].upper(), "to", words[2]]
+    head, _sep, body = rest.strip().partition(" ")
+    if not _HEAD.fullmatch(head.upper()) or head.upper()[0] != ("P" if verb == "declare" else "G"):
+        raise KafenioError(usage)
+    body = body.strip()
+    if body.startswith("("):
+        inside, closed, after = body[1:].partition(")")
+        if not closed:
+            raise KafenioError(_("declaration: the parenthesis after {head} is not closed").format(head=head))
+        if after.strip():
+            raise KafenioError(_("declaration: {words!r} is left over").format(words=after.strip()))
+        body = inside
+    words = [verb, head.upper()]
+    for w in body.replace("|", " ").split():
+        if verb == "group" and _LABEL.fullmatch(w.upper()):
+            words.append(w.upper())
+        else:
+            words.append(format_card(parse_card(w)))
+    return words
 
 
 def _is_card(word: str) -> bool:
@@ -254,6 +394,11 @@ def _why_not(game: DeclarationGame, state: DeclarationState, seat: int, candidat
             d=state.decls[own].label()))
     if verb == "group" and any(d.soy for d in targets) and game.soy_locked:
         return _refusal(game, "variant", _("nothing may be added to a soy (soy_locked)"))
+    if verb == "declare" and not labels:
+        total = VALUE[card] + sum(VALUE[c] for c in named if c != card)
+        if total != value:
+            return _refusal(game, "plain", _("{cards} add up to {total}, not {v}").format(
+                cards=format_cards([card, *sorted(named - {card})]), total=total, v=value))
     if value and value not in {VALUE[c] for c in rest}:
         return _refusal(game, "plain", _("the declarer must still hold a card of value {v}").format(v=value))
     if verb == "group":
@@ -271,6 +416,68 @@ def _special_points(rules: Rules) -> int:
     return 10
 
 
+def _basra_values(game: FishingGame) -> dict[str, int] | None:
+    """``basra.md`` §6: what each basra may be worth in this Basra rule set — by card for
+    ``double_face_value`` (``{"7H": 14, …}``; the jack on a lone jack as ``"J"``), ``None``
+    for the flat values (and for the relatives, whose specials are checked as numbers only)."""
+    rules = game.rules
+    if game.name != "basra" or rules.basra_value_mode != "double_face_value":
+        return None
+    values = {format_card(c): game.basra_value[c] for c in game.full_deck() if RANK[c] != JACK}
+    if rules.jack_on_lone_jack_points:
+        values["J"] = rules.jack_on_lone_jack_points
+    return values
+
+
+def _specials(game: FishingGame, given: object, field: str) -> list[int]:
+    """The points of each special capture of one side, checked against what the rules can
+    produce (``basra.md`` §6: a value no basra of the preset is worth is refused; with
+    ``double_face_value`` each basra is named by its card or its value, never a bare count).
+
+    Raises:
+        KafenioError: naming the field and the value.
+    """
+    rules = game.rules
+    name = game.special_name
+    by_card = _basra_values(game)
+    if isinstance(given, int) and not isinstance(given, bool):
+        if by_card is not None:
+            raise KafenioError(_("{field}: give each basra by its card or value, not a count: with "
+                                 "basra_value_mode = double_face_value its value depends on the card (basra.md §6)")
+                               .format(field=field))
+        if given < 0:
+            raise KafenioError(_("{field}: a count of {name} is 0 or more").format(field=field, name=name))
+        given = [_special_points(rules)] * given
+    if not isinstance(given, list):
+        raise KafenioError(_("{field}: a list of the points of each of the {name}, or their count").format(
+            field=field, name=name))
+    out = []
+    allowed: set[int] = set()
+    if game.name == "basra":
+        flat = {rules.basra_points} | ({rules.jack_on_lone_jack_points} - {0})
+        allowed = set(by_card.values()) if by_card is not None else flat
+    for item in given:
+        if isinstance(item, str) and by_card is not None:
+            card = _card(item, field)
+            if RANK[card] == JACK:
+                raise KafenioError(_("{field}: {card}: a jack never makes an ordinary basra; give a jack on a "
+                                     "lone jack as its points (basra.md §4.3)").format(
+                    field=field, card=format_card(card)))
+            if card not in game.full_deck():
+                raise KafenioError(_("{field}: {card} is not in the {game} deck").format(
+                    field=field, card=format_card(card), game=game.name))
+            out.append(by_card[format_card(card)])
+            continue
+        if not isinstance(item, int) or isinstance(item, bool) or item < 0:
+            raise KafenioError(_("{field}: {item!r} is not a number of points").format(field=field, item=item))
+        if game.name == "basra" and item not in allowed:
+            raise KafenioError(_("{field}: no basra is worth {v} with these rules; the values are {values} "
+                                 "(basra.md §4.3, §6)").format(
+                field=field, v=item, values=", ".join(map(str, sorted(allowed)))))
+        out.append(item)
+    return out
+
+
 def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
     """Score a deal from the capture piles (``basra.md`` §6).
 
@@ -281,54 +488,75 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
             (a count plus the cards that carry points), and ``"basras"`` (or the game's own
             word, ``"pistis"``, ``"xeris"``): a list of the points of each special capture
             (``[10, 20]``) or a count (each worth ``basra_points``, ``pisti_points``,
-            ``xeri_points``); Pişti with ``last_pile_bonus``: ``"took_last_pile": true``.
+            ``xeri_points``); in Basra with ``double_face_value`` each basra is given by its
+            card (``"7H"``) or its value, never as a count; Pişti with ``last_pile_bonus``:
+            ``"took_last_pile": true``.
 
     Returns:
         ``{"sides": [itemised sheet per side], "majority_carried_out": int}``; each sheet has
         ``cards``, ``majority``, ``card_points``, ``point_cards``, ``basras`` and ``total``.
 
     Raises:
-        KafenioError: a malformed side, a card captured twice or too many cards; CardError.
+        KafenioError: naming the field or the rule, for a sheet no finished deal could give
+            (§6): cards that do not add up to the deck, a card not in the deck or given twice,
+            more point cards than cards, a basra value the rules cannot produce, more
+            specials than plays; CardError for a bad card.
     """
     game = _game(rules)
     sides = data.get("sides")
     if not isinstance(sides, list) or len(sides) != game.num_sides:
-        raise KafenioError(_("give {n} sides").format(n=game.num_sides))
-    piles, counts, specials, seen = [], [], [], set()
-    for side in sides:
+        raise KafenioError(_("sides: give {n} sides").format(n=game.num_sides))
+    deck = len(game.full_deck())
+    piles, counts, specials, every = [], [], [], []
+    for k, side in enumerate(sides):
+        field = f"sides[{k}]"
+        if not isinstance(side, Mapping):
+            raise KafenioError(_("{field}: each side is an object with captured, or cards and point_cards")
+                               .format(field=field))
         if "captured" in side:
-            pile = parse_cards(side["captured"])
+            pile = _cards(side["captured"], f"{field}.captured")
             count = len(pile)
         elif "cards" in side:
-            pile = parse_cards(side.get("point_cards", ""))
+            pile = _cards(side.get("point_cards", ""), f"{field}.point_cards")
             count = side["cards"]
-            if not isinstance(count, int) or count < len(pile):
-                raise KafenioError(_("cards must be a count at least as large as the point cards"))
+            if not isinstance(count, int) or isinstance(count, bool) or count < len(pile):
+                raise KafenioError(_("{field}.cards: a count at least as large as the point cards ({n})")
+                                   .format(field=field, n=len(pile)))
         else:
-            raise KafenioError(_("each side needs captured, or cards and point_cards"))
-        if seen & set(pile) or len(set(pile)) != len(pile):
-            raise KafenioError(_("a card is captured twice"))
-        seen |= set(pile)
-        basras = side.get(game.special_name, side.get("basras", []))
-        if isinstance(basras, int) and not isinstance(basras, bool):
-            basras = [_special_points(rules)] * basras
-        if not isinstance(basras, list) or not all(isinstance(b, int) for b in basras):
-            raise KafenioError(_("basras is a list of points or a count"))
+            raise KafenioError(_("{field}: each side needs captured, or cards and point_cards").format(field=field))
+        every += pile
+        name = game.special_name if game.special_name in side else "basras"
+        basras = _specials(game, side.get(name, []), f"{field}.{name}")
         piles.append(pile)
         counts.append(count)
         specials.append(basras)
-    if sum(counts) > len(game.full_deck()):
-        raise KafenioError(_("more cards captured than the deck holds"))
+    _once(game, every)
+    if sum(counts) != deck:
+        raise KafenioError(_("cards: the sides hold {total} cards, but every one of the {n} cards of the deck "
+                             "ends in a capture pile (basra.md §5, §6)").format(total=sum(counts), n=deck))
+    plays = deck - 4
+    if sum(map(len, specials)) > plays:
+        raise KafenioError(_("{name}: more than the {n} plays of a deal").format(name=game.special_name, n=plays))
+    carry = data.get("majority_carry", 0)
+    if not isinstance(carry, int) or isinstance(carry, bool) or carry < 0:
+        raise KafenioError(_("majority_carry: a number of points, 0 or more"))
     bonus = rules.get("last_pile_bonus", 0)
     extras = {"last_pile_bonus": [bonus if side.get("took_last_pile") else 0 for side in sides]} if bonus else None
-    sheet, carry = score_deal(piles, specials, game.card_points, majority_points=game.majority_points,
-                              tie_rule=game.tie_rule, carry=int(data.get("majority_carry", 0)),
-                              special_name=game.special_name, counts=counts, extras=extras)
-    return {"sides": sheet, "majority_carried_out": carry}
+    sheet, carry_out = score_deal(piles, specials, game.card_points, majority_points=game.majority_points,
+                                  tie_rule=game.tie_rule, carry=carry, special_name=game.special_name,
+                                  counts=counts, extras=extras)
+    return {"sides": sheet, "majority_carried_out": carry_out}
 
 
-def describe(verb: str, result: Mapping[str, Any]) -> str:
-    """Human-readable lines for a :func:`capture`, :func:`declare` or :func:`score` result."""
+#: the sweep bonus in words, per game (``fishing-relatives.md`` §0, A3: never "basra" outside Basra)
+SWEEP_WORDS = {"basra": (lambda: _("basra"), lambda: _("basras")), "pisti": (lambda: _("pişti"), lambda: _("piştis")),
+               "xeri": (lambda: _("xeri"), lambda: _("xeres")), "diloti": (lambda: _("xeri"), lambda: _("xeres"))}
+
+
+def describe(verb: str, result: Mapping[str, Any], game: str = "basra") -> str:
+    """Human-readable lines for a :func:`capture`, :func:`declare` or :func:`score` result of
+    ``game`` (its sweep bonus named as that game names it)."""
+    one, many = SWEEP_WORDS.get(game, SWEEP_WORDS["basra"])
     if verb == "declare":
         if not result["valid"]:
             return _("not allowed: {rule}").format(rule=result["rule"])
@@ -341,7 +569,7 @@ def describe(verb: str, result: Mapping[str, Any]) -> str:
         if result.get("note"):
             lines.append(result["note"])
         if result["basra"]:
-            lines.append(_("basra: {points} points").format(points=result["points"]))
+            lines.append(_("{special}: {points} points").format(special=one(), points=result["points"]))
         for k, choice in enumerate(result.get("choices", [])):
             lines.append(_("choice {k}: {cards} ({points} points)").format(
                 k=k, cards=" ".join(choice), points=result["choice_points"][k]))
@@ -351,9 +579,9 @@ def describe(verb: str, result: Mapping[str, Any]) -> str:
     for side in result["sides"]:
         special = next(v for v in side.values() if isinstance(v, dict))
         lines.append(_("side {side}: {cards} cards; majority {m} + card points {c} ({pc}) + "
-                       "basras {b} ({n}) = {total}").format(
+                       "{specials} {b} ({n}) = {total}").format(
             side=side["side"], cards=side["cards"], m=side["majority"], c=side["card_points"],
-            pc=" ".join(side["point_cards"]) or "-", b=special["points"], n=special["count"],
+            pc=" ".join(side["point_cards"]) or "-", specials=many(), b=special["points"], n=special["count"],
             total=side["total"]))
     if result.get("majority_carried_out"):
         lines.append(_("majority carried to the next deal: {n}").format(n=result["majority_carried_out"]))

@@ -147,7 +147,7 @@ class KafenioAECEnv(AECEnv):
         """Adopt ``game``: agents, spaces, per-seat buffers and static infos."""
         self.game = game
         self.metadata = {**type(self).metadata, "name": f"{game.name}_v0"}
-        n = game.num_players
+        n = game.num_players()
         self.possible_agents = [agent_name(s) for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._side = [game.side_of(s) for s in range(n)]

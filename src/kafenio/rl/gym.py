@@ -90,7 +90,7 @@ class KafenioGymEnv(gymnasium.Env):
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.game = resolve_game(game, preset, rules)
-        n = self.game.num_players
+        n = self.game.num_players()
         if not 0 <= seat < n:
             raise KafenioError(f"seat must be from 0 to {n - 1}, got {seat}")
         self.seat = seat

@@ -209,7 +209,7 @@ class RummyState(State):
         self.tr: TurnRules = game.turn_rules
         self.mr = game.meld_rules
         self.values = game.card_values
-        n = game.num_players
+        n = game.num_players()
         self.n = n
         self.dir = game.direction
         first = (self.dealer + self.dir) % n

@@ -490,7 +490,7 @@ class Hub:
             instance = game_cls(rules)
         except KafenioError as err:
             raise HubError("bad_rules", str(err), 422, getattr(err, "option", None)) from None
-        n = instance.num_players
+        n = instance.num_players()
         levels = accepted_levels()
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "computer"} for _i in range(n - 1)]

@@ -479,7 +479,7 @@ def replay_frames(live: LiveTable, deal: int, seat: int | None) -> dict[str, Any
     """
     if not 0 <= deal <= live.row.deal:
         raise KafenioError(_("no deal {d}; this match had {n}").format(d=deal, n=live.row.deal + 1))
-    if seat is not None and not 0 <= seat < live.game.num_players:
+    if seat is not None and not 0 <= seat < live.game.num_players():
         raise KafenioError(_("no seat {s} at this table").format(s=seat))
     match = Match(live.game, seed=live.row.seed, first_dealer=live.row.first_dealer)
     for d in range(deal):

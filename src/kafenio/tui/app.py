@@ -58,7 +58,7 @@ def bot_kinds(game: Game, kinds: list[str]) -> list[str]:
     Raises:
         KafenioError: a list of the wrong length.
     """
-    others = game.num_players - 1
+    others = game.num_players() - 1
     if len(kinds) == 1:
         return kinds * others
     if len(kinds) != others:
@@ -85,7 +85,7 @@ def seat_label(game: Game, seat: int) -> str:
         return _("you")
     if game.side_of(seat) == game.side_of(HUMAN):
         return _("partner (seat {n})").format(n=seat)
-    if game.num_players == 2:
+    if game.num_players() == 2:
         return _("opponent")
     return _("seat {n}").format(n=seat)
 
@@ -418,7 +418,7 @@ class TableApp(App):
         kinds = bot_kinds(game, players)
         self.bots: dict[int, Player] = {
             seat: make_named_player(kind, game, None if seed is None else seed + seat)
-            for seat, kind in zip(range(1, game.num_players), kinds, strict=True)}
+            for seat, kind in zip(range(1, game.num_players()), kinds, strict=True)}
         self.matches = 0
         self.match: Match
         self.state: State

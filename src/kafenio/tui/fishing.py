@@ -63,11 +63,15 @@ class FishingTable(TableScreen):
         self.query_one("#floor", CardRow).show(floor)
         special = game.special_name
         lines = []
-        for side, captured in enumerate(view["captured"]):
-            specials = view[special][side]
+        for side, specials in enumerate(view[special]):
+            if view["captured"] is None:  # README §8: the piles lie face down, uncounted
+                lines.append(_("{side}: {n} {special} ({sp} points)").format(
+                    side=side_label(game, side), n=specials["count"],
+                    special=sheet_label(special).lower(), sp=specials["points"]))
+                continue
             lines.append(_("{side}: {cards} cards captured, {n} {special} ({sp} points), "
                            "{pts} card points").format(
-                side=side_label(game, side), cards=captured, n=specials["count"],
+                side=side_label(game, side), cards=view["captured"][side], n=specials["count"],
                 special=sheet_label(special).lower(), sp=specials["points"],
                 pts=view["deal_points"][side]["card_points"]))
         for declaration in view.get("declarations") or []:   # Diloti

@@ -171,15 +171,15 @@ class BiribaGame(Game):
     def num_sides(self) -> int:
         """Match sides: the pairs, or every player (individual and the 3-player solo form)."""
         if self.rules.partnership_mode == "teams_of_two":
-            return self.num_players // 2
-        return self.num_players
+            return self.num_players() // 2
+        return self.num_players()
 
     def side_of(self, seat: int) -> int:
         return seat % self.num_sides
 
     def deal_sides(self) -> list[list[int]]:
         """The deal's sides as seat lists (the solo form starts with one side per player)."""
-        n = self.num_players
+        n = self.num_players()
         if self.rules.partnership_mode == "teams_of_two":
             k = n // 2
             return [[s for s in range(n) if s % k == i] for i in range(k)]
@@ -196,7 +196,7 @@ class BiribaGame(Game):
     def next_dealer(self, dealer: int) -> int:
         """§2.1: with the play (default) or clockwise."""
         if self.rules.dealer_rotation == "clockwise":
-            return (dealer + 1) % self.num_players
+            return (dealer + 1) % self.num_players()
         return super().next_dealer(dealer)
 
     def match_winner(self, totals: Sequence[float], deals_won: Sequence[int],

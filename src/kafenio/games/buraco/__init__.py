@@ -167,7 +167,7 @@ class BuracoGame(Game):
 
     def deal_sides(self) -> list[list[int]]:
         """The sides as seat lists."""
-        return [[s for s in range(self.num_players) if s % 2 == i] for i in range(2)]
+        return [[s for s in range(self.num_players()) if s % 2 == i] for i in range(2)]
 
     def num_distinct_actions(self) -> int:
         return A.NUM_ACTIONS
