@@ -56,12 +56,11 @@ export function scoreChart(deals: number[][], sideNames: string[], width = 360, 
       ...[[geo.high, 28], [geo.low, height - 28]].map(([value, y]) => h("text", { x: 4, y: y + 4, class: "tick" }, formatNumber(value))),
       ...geo.xs.map((x, i) => (i > 0 && (i % every === 0 || i === geo.xs.length - 1)
         ? h("text", { x, y: height - 8, class: "tick deal-no", "text-anchor": "middle" }, formatNumber(i)) : null)),
-      h("text", { x: width - 4, y: height - 8, class: "tick", "text-anchor": "end" }, t("deal")),
       ...geo.lines.map((points, s) => {
         const last = points.split(" ").pop()!.split(",");
         return h("g", {}, h("polyline", { points, fill: "none", stroke: colour(s), "stroke-width": 2.5 }),
           h("circle", { cx: last[0], cy: last[1], r: 3.5, fill: colour(s) }));
       })),
-    h("figcaption", {}, h("ul", { class: "legend" }, ...sideNames.map((name, s) =>
+    h("figcaption", {}, h("p", { class: "chart-caption" }, t("Running totals after each deal")), h("ul", { class: "legend" }, ...sideNames.map((name, s) =>
       h("li", {}, h("span", { class: "swatch", style: `background:${colour(s)}` }), name)))));
 }

@@ -5,7 +5,7 @@
 import { cardLabel, cardShort, cardsLabel, cardTile, fan } from "./cards";
 import { formatNumber, t } from "./i18n";
 import type { GameRenderer, Narration, RenderContext } from "./table";
-import { h } from "./ui";
+import { h, said } from "./ui";
 
 interface Special { count: number; points: number }
 type View = Record<string, unknown>;
@@ -105,8 +105,8 @@ export const fishing: GameRenderer = {
     const seen = new Map<string, number>();
     const floorButton = h("button", {
       class: "floor" + (play ? " legal" : "") + (ctx.targets.has("floor") ? " target" : ""),
-      "data-drop": "floor", "data-key": "floor", "data-place": "floor", "aria-label": floorLabel,
-    }, floor.length ? h("div", { class: "fan floor-fan", dir: "ltr" }, ...floor.map((code) => {
+      "data-drop": "floor", "data-key": "floor", "data-place": "floor",
+    }, said(floorLabel), floor.length ? h("div", { class: "fan floor-fan", dir: "ltr" }, ...floor.map((code) => {
       const n = seen.get(code) ?? 0;
       seen.set(code, n + 1);
       return cardTile(code, style, `floor:${code}:${n}`, { class: "tile" + (ctx.preview.has(code) ? " preview" : "") });
@@ -119,9 +119,8 @@ export const fishing: GameRenderer = {
         h("p", {}, t("What does {card} take?", { card: cardLabel(pending.card) })),
         ...choices.map((a) => {
           const cards = a.text.startsWith("capture ") ? a.text.split(" ").slice(1) : [];
-          return h("button", { class: "legal choice", "data-action": a.id, "data-key": "choice:" + a.text, "data-preview": cards.join(" "),
-            "aria-label": fishing.describe(a.text, view) },
-          cards.length ? fan(cards, style, "", "fan choice-fan", "choice:" + a.id) : h("span", {}, t("Leave it on the floor")));
+          return h("button", { class: "legal choice", "data-action": a.id, "data-key": "choice:" + a.text, "data-preview": cards.join(" ") },
+          cards.length ? said(fishing.describe(a.text, view)) : null, cards.length ? fan(cards, style, "", "fan choice-fan", "choice:" + a.id) : h("span", {}, t("Leave it on the floor")));
         }))
       : null;
     const last = view.last_capture as { seat: number; cards: string[] } | null;

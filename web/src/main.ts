@@ -48,7 +48,7 @@ function shell() {
   const muted = isMuted();
   render(h("header", { class: "top" },
     h("a", { class: "brand", href: "#/" }, "kafenio"),
-    h("div", { class: "settings" },
+    h("details", { class: "settings" }, h("summary", {}, t("Settings")), h("div", { class: "settings-body" },
       h("select", { id: "language", "aria-label": t("Language"), onChange: (e: Event) => {
         const lang = (e.currentTarget as HTMLSelectElement).value;
         localStorage.setItem("kafenio.lang", lang);
@@ -70,7 +70,7 @@ function shell() {
         setMuted(!isMuted());
         unlockAudio();
         shell();
-      } }, muted ? t("Sound off") : t("Sound on")))), top);
+      } }, muted ? t("Sound off") : t("Sound on"))))), top);
 }
 
 function start() {

@@ -7,7 +7,7 @@ import { backs, cardLabel, cardShort, cardsLabel, fan, SUITS } from "./cards";
 import { SIDE_COLOURS } from "./chart";
 import { formatNumber, t } from "./i18n";
 import type { GameRenderer, Narration, RenderContext } from "./table";
-import { h, type VNode } from "./ui";
+import { h, said, type VNode } from "./ui";
 
 interface MeldView { cards: string[]; kind: string; clean: boolean; biriba?: boolean; canastra?: boolean; bonus: number }
 type View = Record<string, unknown>;
@@ -135,19 +135,19 @@ export const rummy: GameRenderer = {
     const stockButton = h("button", {
       class: "stock" + (draw ? " legal" : ""), "data-key": "stock", "data-action": draw?.id, "data-place": "stock",
       "aria-disabled": draw ? null : "true",
-      "aria-label": draw ? t("Draw from the stock, {n} card left", { n: stock }, "Draw from the stock, {n} cards left")
-        : t("The stock, {n} card", { n: stock }, "The stock, {n} cards"),
-    }, h("span", { class: "caption" }, t("Stock")), backs(Math.min(stock, 3), "", 3), h("span", { class: "count" }, formatNumber(stock)));
+    }, h("span", { class: "caption" }, t("Stock")), backs(Math.min(stock, 3), "", 3), h("span", { class: "count" }, formatNumber(stock)),
+    said(draw ? t("Draw from the stock, {n} card left", { n: stock }, "Draw from the stock, {n} cards left")
+      : t("The stock, {n} card", { n: stock }, "The stock, {n} cards")));
     const pileLabel = take
       ? t("Take the discard pile, {n} card", { n: pileCount }, "Take the discard pile, {n} cards")
       : pile.length ? t("The discard pile, {n} card; top: {card}", { n: pileCount, card: cardLabel(top) },
         "The discard pile, {n} cards; top: {card}") : t("The discard pile, empty");
     const pileButton = h("button", {
       class: "pile" + (take ? " legal" : "") + (ctx.targets.has("pile") ? " target" : ""),
-      "data-key": "pile", "data-drop": "pile", "data-action": take?.id, "data-place": "pile", "aria-label": pileLabel,
+      "data-key": "pile", "data-drop": "pile", "data-action": take?.id, "data-place": "pile",
     }, h("span", { class: "caption" }, t("Discard pile")),
     pile.length ? fan(pile.slice(-10), style, "", "fan pile-fan", "pile") : h("span", { class: "empty" }, t("empty")),
-    h("span", { class: "count" }, formatNumber(pileCount)));
+    h("span", { class: "count" }, formatNumber(pileCount)), said(pileLabel));
     const potText = pots.left.length
       ? t("{pot}: {sizes}", { pot: potWord(view), sizes: pots.left.map((n) => t("{n} card", { n }, "{n} cards")).join(", ") })
       : t("No {pot} left", { pot: potWord(view) });
@@ -180,7 +180,7 @@ export const rummy: GameRenderer = {
         const body = [fan(meld.cards, style, "", "fan meld-fan", `meld:${side}:${k}`),
           h("span", { class: "marks" }, ...marks.map((m) => h("span", {}, m)))];
         return h("li", { key: "m" + k }, own
-          ? h("button", { class: cls, "data-drop": "meld:" + k, "data-key": "meld:" + k, "aria-label": label }, ...body)
+          ? h("button", { class: cls, "data-drop": "meld:" + k, "data-key": "meld:" + k }, said(label), ...body)
           : h("div", { class: cls, role: "img", "aria-label": label }, ...body));
       });
       const heading = own ? t("Your side's melds") : t("Melds of {side}", { side: ctx.sideNames[side] });
@@ -193,8 +193,8 @@ export const rummy: GameRenderer = {
       list.length ? h("ul", { class: "meld-list" }, ...list) : h("p", { class: "none" }, t("no melds yet")),
       mine ? h("button", {
         class: "newmeld" + (ctx.targets.has("newmeld") ? " target" : ""), "data-drop": "newmeld", "data-key": "newmeld",
-        "aria-label": inProgress.length ? t("The new meld: {cards}", { cards: cardsLabel(inProgress) }) : t("Start a new meld"),
-      }, inProgress.length ? fan(inProgress, style, "", "fan meld-fan", "building") : h("span", {}, t("New meld")))
+      }, inProgress.length ? said(t("The new meld: {cards}", { cards: cardsLabel(inProgress) })) : null,
+      inProgress.length ? fan(inProgress, style, "", "fan meld-fan", "building") : h("span", {}, t("New meld")))
         : buildingHere ? h("div", { class: "newmeld", role: "img", "aria-label": t("A meld being built: {cards}", { cards: cardsLabel(inProgress) }) },
           h("span", { class: "caption" }, t("Being built")), fan(inProgress, style, "", "fan meld-fan", "building")) : null);
     }));

@@ -3,7 +3,7 @@
 // game's centre and each side's melds, the hand pinned at the bottom with the turn, errors and
 // actions beside it, the move log, the end-of-deal dialog, chat; and the replay page.
 import { scoreChart, SIDE_COLOURS } from "./chart";
-import { backs, cardImage, cardLabel, fan, type FaceStyle, sortHand, type SortMode } from "./cards";
+import { backs, cardImage, cardLabel, cardShort, fan, type FaceStyle, parseCard, sortHand, type SortMode } from "./cards";
 import { enableDragAndDrop } from "./dnd";
 import { fishing } from "./fishing";
 import { formatNumber, t } from "./i18n";
@@ -137,6 +137,9 @@ export function sheetLabel(key: string): string {
 }
 
 function sheetCell(value: unknown): string {
+  if (Array.isArray(value) && value.length && value.every((v) => typeof v === "string" && parseCard(v) !== null)) {
+    return "\u2066" + (value as string[]).map(cardShort).join(" ") + "\u2069";
+  }
   if (Array.isArray(value)) {
     return value.map((v) => (v && typeof v === "object"
       ? Object.entries(v).filter(([k]) => k !== "meld").map(([, x]) => String(x)).join(" ")
@@ -233,6 +236,8 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
   let mover: number | null = null;
   let preview = new Set<string>();
   let dialogClosed = "";
+  /** the clock ran out on this seat and a computer played the turn (cleared by the next own move) */
+  let missed = false;
   let renderWaiting = false;
   let ownOrder: string[] = JSON.parse(sessionStorage.getItem("kafenio.order." + tableId) ?? "[]") as string[];
   let muted = new Set<number>();
@@ -355,6 +360,7 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     if (sameDeal && before?.deal?.last && before.deal.last.text === last.text && before.deal.last.seat === last.seat
       && before.deal.view.turns === deal.view.turns && before.deal.to_act === deal.to_act) return;
     mover = last.seat;
+    if (last.seat === snap.seat) missed = last.by_bot && !snap.table.seats[last.seat].away;
     const names = seatNames(snap.table, snap.seat);
     const told = rendererFor(deal.view).narrate(last, sameDeal ? before!.deal!.view : null, deal.view, names);
     log = [...log, { id: ++logId, seat: last.seat, text: told.log }].slice(-LOG_KEPT);
@@ -548,9 +554,9 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
       ctx && renderer ? felt(snap, ctx, renderer) : null,
       h("aside", { class: "move-log-box", "aria-label": t("Moves") },
         h("h2", {}, t("Moves")),
-        h("ol", { class: "move-log", role: "log" }, ...log.map((e) => h("li", {
+        h("div", { role: "log", class: "move-log-scroll" }, h("ol", { class: "move-log" }, ...log.map((e) => h("li", {
           key: e.id, "data-seat": e.seat, style: `--side-colour: ${sideColour(snap, e.seat)}`,
-        }, e.text)))),
+        }, e.text))))),
       dock(snap, names, ctx, renderer, cards),
       ctx && renderer && deal!.legal.length ? allMoves(deal!.legal, renderer, deal!.view) : null,
       over && dialogClosed !== dialogKey(snap) ? scoreDialog(snap, names, sides) : null,
@@ -645,16 +651,19 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
       : t("Selected {card}: it cannot be played now.", { card: cardLabel(selected.card) })) : "";
     const me = snap.seat !== null ? snap.table.seats[snap.seat] : null;
     const side = snap.seat === null ? -1 : sidesOf(snap).findIndex((x) => x.includes(snap.seat!));
-    return h("section", { class: "dock" + (mine ? " my-turn" : ""), "aria-label": t("Your hand"),
+    return h("section", { class: "dock" + (mine ? " my-turn" : ""), "aria-label": t("Your hand"), "data-side": side >= 0 ? side : null,
       style: `--side-colour: ${SIDE_COLOURS[Math.max(0, side) % SIDE_COLOURS.length]}` },
     h("div", { class: "turn" + (mine ? " mine" : "") },
-      me && snap.seat !== null ? h("span", { class: "me-tag", "data-seat-box": snap.seat }, clockRing(snap, snap.seat), names[snap.seat]) : null,
+      me && snap.seat !== null ? h("span", { class: "me-tag", "data-seat-box": snap.seat }, clockRing(snap, snap.seat), h("span", { class: "who" }, names[snap.seat]),
+        ...(ctx && renderer ? renderer.seatFacts(ctx, snap.seat) : []), ...seatTags(snap, snap.seat)) : null,
       h("p", { class: "who-acts" }, who),
       h("p", { class: "timer", "data-deadline": snap.timer?.deadline ?? "" }),
       hint ? h("p", { class: "hint" }, hint, " ", h("button", { class: "legal", "data-action": model.hint!.action.id,
         "data-key": "hint-play" }, t("Play it"))) : null,
       sel ? h("p", { class: "selected-line" }, sel) : null),
     error || notice ? errorLine(error?.code ?? "", error?.reason ?? "", error?.rule ?? null, notice) : h("div", { class: "alert", role: "alert" }),
+    missed && me && !me.away ? h("p", { class: "warning", role: "status" },
+      t("Your time ran out, so a computer played that turn for you. If it runs out again, the computer keeps your seat until you come back.")) : null,
     chooser && renderer && deal ? chooserBox(chooser, renderer, deal.view) : null,
     deal && renderer ? actionsBar(snap, renderer) : null,
     snap.seat !== null && deal && renderer ? hand(cards, renderer, deal.legal, targets) : null);
@@ -764,7 +773,7 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
         scoreChart(snap.match.deals.map((d) => d.scores), sides)),
       h("div", { class: "actions" },
         !finished && snap.seat !== null
-          ? (ready ? h("p", {}, t("Waiting for the others…")) : h("button", { class: "legal primary", "data-do": "next", "data-key": "next" }, t("Next deal")))
+          ? (ready ? h("p", {}, t("Waiting for the others…")) : h("button", { class: "primary", "data-do": "next", "data-key": "next" }, t("Next deal")))
           : null,
         finished && snap.seat !== null ? h("button", { class: "primary", "data-do": "rematch", "data-key": "rematch" },
           snap.rematch.includes(snap.seat) ? t("Rematch asked; waiting for the others") : t("Rematch")) : null,

@@ -24,3 +24,6 @@ export function h(tag: string, attrs: Attrs | null = null, ...children: Child[])
 /** Whether the visitor asked for reduced motion. */
 export const reducedMotion = (): boolean =>
   typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** Text for screen readers only (the name of a control whose look is its cards). */
+export const said = (text: string): VNode => h("span", { class: "sr-only" }, text);

@@ -80,3 +80,23 @@ describe("motion and charts", () => {
     expect(runningTotals([[10, 5], [-5, 20]], 2)).toEqual([[0, 10, 5], [0, 5, 25]]);
   });
 });
+
+describe("each side's melds in its own area", () => {
+  /** The sections of a rendered tree (Preact vnodes) with their props, depth first. */
+  const sections = (node: unknown): { props: Record<string, unknown>; text: string }[] => {
+    if (!node || typeof node !== "object") return [];
+    const v = node as { type?: unknown; props?: Record<string, unknown> };
+    const kids = ([] as unknown[]).concat(v.props?.children ?? []);
+    const own = v.type === "section" ? [{ props: v.props!, text: JSON.stringify(v.props) }] : [];
+    return [...own, ...kids.flatMap(sections)];
+  };
+  it("draws an opponent's meld in progress in the opponent's area (regression: it was under yours)", () => {
+    const view = { game: "biriba", sides: [[0, 2], [1, 3]], melds: [[], []], current_player: 1, turn: { building: ["7H", "8H"] } };
+    const ctx = { view, legal: [], seat: 0, names: ["E", "M", "N", "K"], sideNames: ["E & N", "M & K"], style: "2color" as const,
+      targets: new Set<string>(), preview: new Set<string>() };
+    const [theirs, mine] = sections(rummy.sideAreas(ctx));
+    expect(mine.props.class).toContain("own");
+    expect(mine.text).not.toContain("building:7H");
+    expect(theirs.text).toContain("building:7H");
+  });
+});
