@@ -80,7 +80,7 @@ export const rummy: GameRenderer = {
   narrate(last, before, after, names): Narration {
     const name = names[last.seat];
     const w = last.text.split(" ");
-    let log: string;
+    let log: string | null;
     switch (w[0]) {
       case "draw": log = t("{name} drew from the stock.", { name }); break;
       case "take": {
@@ -95,7 +95,7 @@ export const rummy: GameRenderer = {
         log = t("{name} melded {cards}.", { name, cards: short(made?.cards ?? building(before)) });
         break;
       }
-      case "meld+": log = t("{name} put {card} into a new meld.", { name, card: short([w[1]]) }); break;
+      case "meld+": log = null; break; // the meld being built is on the table; the finished meld gets its line
       case "layoff": log = t("{name} laid {card} off on meld {k}.", { name, card: short([w[2]]), k: Number(w[1]) + 1 }); break;
       case "kozi": log = w[1] === "none" ? t("{name} named no kozi.", { name })
         : t("{name} named {suit} as kozi.", { name, suit: suitWord(w[1]) }); break;
@@ -148,15 +148,16 @@ export const rummy: GameRenderer = {
     }, h("span", { class: "caption" }, t("Discard pile")),
     pile.length ? fan(pile.slice(-10), style, "", "fan pile-fan", "pile") : h("span", { class: "empty" }, t("empty")),
     h("span", { class: "count" }, formatNumber(pileCount)), said(pileLabel));
-    const potText = pots.left.length
-      ? t("{pot}: {sizes}", { pot: potWord(view), sizes: pots.left.map((n) => t("{n} card", { n }, "{n} cards")).join(", ") })
-      : t("No {pot} left", { pot: potWord(view) });
+    const sizes = pots.left.map((n) => t("{n} card", { n }, "{n} cards")).join(" + ");
+    const potText = view.game === "buraco"
+      ? t("Mortos left: {n}", { n: pots.left.length }) + (pots.left.length ? ` (${sizes})` : "")
+      : t("Biribakia left: {n}", { n: pots.left.length }) + (pots.left.length ? ` (${sizes})` : "");
     const kozi = view.kozi as string | null | undefined;
     return h("div", { class: "centre" }, stockButton, pileButton,
       h("div", { class: "facts" },
         h("p", {}, potText),
         ...((view.sides as number[][] | undefined) ?? []).map((_s, i) => pots.taken[i]
-          ? h("p", {}, t("{side} took the {pot}", { side: ctx.sideNames[i], pot: potWord(view) })) : null),
+          ? h("p", {}, t("{side} took the {pot}.", { side: ctx.sideNames[i], pot: potWord(view) })) : null),
         view.game === "biriba" ? h("p", {}, kozi ? t("Kozi: {suit}", { suit: suitWord(kozi) }) : t("No kozi")) : null,
         view.up_card ? h("p", {}, t("Up-card: {card}", { card: cardLabel(String(view.up_card)) })) : null));
   },

@@ -30,8 +30,8 @@ export interface RenderContext {
   preview: Set<string>;
 }
 
-/** A move in words for the log, and what deserves an announcement. */
-export interface Narration { log: string; news: string[] }
+/** A move in words for the log (null: no line of its own), and what deserves an announcement. */
+export interface Narration { log: string | null; news: string[] }
 
 export interface GameRenderer {
   /** the middle of the felt: stock, discard pile or floor, the open capture choice, facts */
@@ -80,9 +80,13 @@ export function tryText(target: string, card: string): string | null {
   return null;
 }
 
+/** The names computer players go by at the table, one per seat, so that three computers are told apart. */
+export const COMPUTER_NAMES = ["Stavros", "Anna", "Petros", "Katerina", "Giorgos", "Despina"];
+
 export function seatNames(table: TableInfo, me: number | null): string[] {
   return table.seats.map((s) => {
-    const name = s.claimed ? s.name : t("Seat {n} (free)", { n: s.seat + 1 });
+    const name = s.kind === "computer" ? t("{name} (computer)", { name: COMPUTER_NAMES[s.seat % COMPUTER_NAMES.length] })
+      : s.claimed ? s.name : t("Seat {n} (free)", { n: s.seat + 1 });
     return s.seat === me ? t("{name} (you)", { name }) : name;
   });
 }
@@ -363,14 +367,14 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     if (last.seat === snap.seat) missed = last.by_bot && !snap.table.seats[last.seat].away;
     const names = seatNames(snap.table, snap.seat);
     const told = rendererFor(deal.view).narrate(last, sameDeal ? before!.deal!.view : null, deal.view, names);
-    log = [...log, { id: ++logId, seat: last.seat, text: told.log }].slice(-LOG_KEPT);
+    if (told.log !== null) log = [...log, { id: ++logId, seat: last.seat, text: told.log }].slice(-LOG_KEPT);
     if (told.news.length) {
       news = { id: ++logId, text: told.news.join(" ") };
       playSound("capture");
     } else {
       playSound("card");
     }
-    if (last.seat !== snap.seat) announce([told.log, ...told.news].join(" "));
+    if (last.seat !== snap.seat) announce([told.log ?? "", ...told.news].join(" ").trim());
     else if (told.news.length) announce(told.news.join(" "));
     if (deal.to_act !== null && deal.to_act === snap.seat && before?.deal?.to_act !== snap.seat) playSound("turn");
   }
@@ -742,22 +746,12 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
         h("button", { "data-do": "join:" + s.seat, "data-key": "join:" + s.seat }, t("Take {seat}", { seat: names[s.seat] })))) : null);
   }
 
-  function revealedHands(snap: SnapshotMsg, names: string[]): VNode | null {
-    const view = snap.deal?.view;
-    const hands = (view?.hands as string[][] | undefined) ?? (view?.revealed_hands as string[][] | undefined);
-    if (!hands) return null;
-    return h("div", { class: "revealed" }, h("h3", {}, t("Cards left in each hand")),
-      ...hands.map((cards, seat) => h("div", { class: "revealed-hand" }, h("span", { class: "who" }, names[seat]),
-        cards.length ? fan(cards, prefs.style, t("{name}'s hand", { name: names[seat] }), "fan meld-fan", "left:" + seat)
-          : h("span", {}, t("no cards")))));
-  }
-
   function scoreDialog(snap: SnapshotMsg, names: string[], sides: string[]): VNode {
     const last = snap.match.deals[snap.match.deals.length - 1];
     const finished = snap.phase === "finished";
     const ready = snap.seat !== null && snap.ready.includes(snap.seat);
     const winner = snap.match.winner;
-    const heading = finished ? t("The match is over") : t("Score sheet: deal {n}", { n: last.index + 1 });
+    const heading = finished ? t("The match is over.") : t("Score sheet: deal {n}", { n: last.index + 1 });
     return h("section", { class: "score-sheet", role: "dialog", "aria-labelledby": "score-title", "data-testid": "score-sheet" },
       h("h2", { id: "score-title" }, heading),
       finished
@@ -765,7 +759,6 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
         : null,
       last.bot_played.length ? h("p", { class: "bot-played" }, t("Finished by a computer for: {names}", {
         names: last.bot_played.map((s) => names[s]).join(", ") })) : null,
-      revealedHands(snap, names),
       finished ? h("h3", {}, t("Last deal ({n})", { n: last.index + 1 })) : null,
       sheetTable(last.sheet, sides, last.scores, snap.match.totals),
       h("div", { class: "history" },
