@@ -7,7 +7,7 @@ import {
   api, ApiError, type GameInfo, type GameOption, type GamesAnswer, type NewTable, type SeatRequest, type TableInfo,
 } from "./protocol";
 import { gameName, levelName, storeSeat } from "./table";
-import { h, render, type VNode } from "./ui";
+import { h, render, said, type VNode } from "./ui";
 
 const REFRESH_MS = 5000;
 
@@ -240,8 +240,8 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
         return h("li", { class: "game-card", key: g.name },
           h("h3", {}, gameName(g.name)),
           h("p", { class: "sub" }, preset ? presetTitle(preset.doc, preset.name) : ""),
-          h("button", { class: "primary", "data-play": g.name, onClick: () => playNow(g),
-            "aria-label": t("Play {game} now", { game: gameName(g.name) }) }, t("Play now")));
+          h("button", { class: "primary", "data-play": g.name, onClick: () => playNow(g) },
+            t("Play now"), said(" " + gameName(g.name))));
       })));
   }
 
@@ -292,7 +292,7 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
           h("option", { value: "human", selected: seat.kind === "human" }, i === 0 ? t("You") : t("A person")),
           ...catalog!.levels.map((l) => h("option", { value: l, selected: seat.kind === "computer" && seat.level === l },
             t("Computer: {level}", { level: levelName(l) }))))))),
-      h("details", { class: "options" }, h("summary", {}, t("House rules ({n} options)", { n: game.options.length })),
+      h("details", { class: "options", key: "options:" + game.name }, h("summary", {}, t("House rules ({n} options)", { n: game.options.length })),
         ...game.options.filter((o) => o.name !== "num_players").map((o) => optionField(o, values[o.name]))),
       h("div", { class: "field" }, h("label", { for: "timer" }, t("Clock")),
         h("select", { id: "timer", onChange: (e: Event) => { timer = (e.currentTarget as HTMLSelectElement).value; } },
@@ -341,7 +341,9 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
     return h("section", { class: "tables", "aria-labelledby": "tables-title" }, h("h2", { id: "tables-title" }, t("Tables")), body);
   }
 
+  let alive = true;
   function draw() {
+    if (!alive) return; // an answer that arrives after the reader left the lobby
     render(h("div", { class: "lobby" },
       h("h1", {}, t("The coffee house")),
       h("p", { class: "name-row" + (name.trim() ? "" : " ask") },
@@ -379,6 +381,7 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
   void refresh();
   const every = setInterval(() => void refresh(), REFRESH_MS);
   return () => {
+    alive = false;
     clearInterval(every);
     render(null, root);
   };

@@ -103,7 +103,7 @@ export const rummy: GameRenderer = {
     }
     const news: string[] = [];
     const sides = (after.sides as number[][] | undefined) ?? [];
-    const sideName = (i: number) => sides[i]?.length === 1 ? name : t("{name}'s side", { name });
+    const sideName = (i: number) => (sides[i] ?? []).map((s) => names[s]).join(" & ");
     melds(after).forEach((list, i) => {
       const was = melds(before)[i]?.filter(isLong).length ?? 0;
       if (before && list.filter(isLong).length > was) news.push(t("{side} made a {meld}!", { side: sideName(i), meld: longMeldWord(after) }));

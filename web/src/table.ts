@@ -222,6 +222,8 @@ export function moveCard(order: string[], from: number, to: number): string[] {
 interface LogEntry { id: number; seat: number; text: string }
 const LOG_KEPT = 200;
 const CLOCK_WARNING_S = 5;
+/** how long an announcement stays on the felt */
+const NEWS_MS = 3500;
 
 // -- the live table -------------------------------------------------------------------------------
 
@@ -369,7 +371,14 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     const told = rendererFor(deal.view).narrate(last, sameDeal ? before!.deal!.view : null, deal.view, names);
     if (told.log !== null) log = [...log, { id: ++logId, seat: last.seat, text: told.log }].slice(-LOG_KEPT);
     if (told.news.length) {
-      news = { id: ++logId, text: told.news.join(" ") };
+      const shown = { id: ++logId, text: told.news.join(" ") };
+      news = shown;
+      setTimeout(() => {
+        if (news === shown) {
+          news = null;
+          draw();
+        }
+      }, NEWS_MS);
       playSound("capture");
     } else {
       playSound("card");
@@ -455,10 +464,14 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
   playRoot.addEventListener("keydown", (event) => {
     const el = event.target as HTMLElement;
     if (event.key === "Escape" && (selected || chooser)) {
+      const back = selected?.key;
       selected = null;
       chooser = null;
       draw();
-      playRoot.querySelector<HTMLElement>(".hand .card")?.focus();
+      if (!el.closest(".hand")) {
+        (playRoot.querySelector<HTMLElement>(`.hand [data-key="${CSS.escape(back ?? "")}"]`)
+          ?? playRoot.querySelector<HTMLElement>(".hand .card"))?.focus();
+      }
       event.preventDefault();
       return;
     }
@@ -620,10 +633,11 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
       "aria-label": t("{name}: {n} card in hand", { name: ctx.names[seat], n: count }, "{name}: {n} cards in hand"),
     },
     h("div", { class: "seat-head" }, clockRing(snap, seat),
-      h("span", { class: "who" }, ctx.names[seat]), h("span", { class: "kind" }, kind)),
-    seat === snap.seat ? null : h("div", { class: "seat-hand" }, backs(count, "", 6), h("span", { class: "count" }, formatNumber(count))),
-    ...renderer.seatFacts(ctx, seat), ...seatTags(snap, seat),
-    toAct ? h("span", { class: "turn-flag" }, t("to play")) : null);
+      h("span", { class: "who" }, ctx.names[seat]), h("span", { class: "kind" }, kind), ...seatTags(snap, seat)),
+    h("div", { class: "seat-hand" }, seat === snap.seat ? null : backs(count, "", 6),
+      seat === snap.seat ? null : h("span", { class: "count" }, formatNumber(count)),
+      toAct ? h("span", { class: "turn-flag" }, t("to play")) : null),
+    ...renderer.seatFacts(ctx, seat));
   }
 
   function felt(snap: SnapshotMsg, ctx: RenderContext, renderer: GameRenderer): VNode {

@@ -52,7 +52,7 @@ describe("the move log", () => {
     const after = { game: "biriba", sides: [[0, 2], [1, 3]], pots: { left: [11], taken: [true, false] },
       melds: [[{ cards: ["3H", "4H", "5H", "6H", "7H", "8H", "9H"], kind: "run", clean: true, biriba: true, bonus: 200 }], []] };
     const told = rummy.narrate({ seat: 0, text: "layoff 0 9H", by_bot: false }, before, after, names);
-    expect(told.news).toEqual(["Eleni's side made a biriba!", "Eleni's side took the biribaki."]);
+    expect(told.news).toEqual(["Eleni & Nikos made a biriba!", "Eleni & Nikos took the biribaki."]);
   });
   it("says what a play captured and announces a basra", () => {
     const before = { sides: [[0], [1]], basras: [{ count: 0, points: 0 }, { count: 0, points: 0 }], last_capture: null };
