@@ -6,7 +6,7 @@ import { language, t } from "./i18n";
 import {
   api, ApiError, type GameInfo, type GameOption, type GamesAnswer, type NewTable, type SeatRequest, type TableInfo,
 } from "./protocol";
-import { gameName, levelName, storeSeat } from "./table";
+import { gameName, levelName, seatNames, storeSeat } from "./table";
 import { h, render, said, type VNode } from "./ui";
 
 const REFRESH_MS = 5000;
@@ -331,7 +331,7 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
             const free = table.seats.filter((s) => s.kind === "human" && !s.claimed && table.phase !== "finished");
             return h("li", { class: "table-row", key: table.id },
               h("p", {}, h("b", {}, gameName(table.game)), " · ", phaseText(table.phase)),
-              h("p", { class: "sub" }, table.seats.map((s) => (s.claimed ? s.name : t("free seat"))).join(", ")),
+              h("p", { class: "sub" }, seatNames(table, null).map((name, i) => (table.seats[i].claimed ? name : t("free seat"))).join(", ")),
               h("div", { class: "actions" },
                 mine ? h("a", { class: "button primary", href: "#/table/" + table.id }, t("Back to my seat")) : null,
                 ...free.map((s) => h("button", { onClick: () => void join(table, s.seat) }, t("Join seat {n}", { n: s.seat + 1 }))),

@@ -71,6 +71,11 @@ export function legalTargets(game: GameRenderer, legal: LegalAction[], card: str
   return new Set(legal.map((a) => game.actionTarget(a.text)).filter((w) => w?.card === card).map((w) => w!.target));
 }
 
+/** The floor cards playing `card` would take at once (the server's `takes`; none when a choice follows). */
+export function capturePreview(game: GameRenderer, legal: LegalAction[], card: string): string[] {
+  return legal.find((a) => game.actionTarget(a.text)?.card === card && a.takes)?.takes ?? [];
+}
+
 /** The notation of trying `card` on `target` when no legal action does it (the server explains why not). */
 export function tryText(target: string, card: string): string | null {
   if (target === "pile") return "discard " + card;
@@ -305,9 +310,21 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     draw();
   }
 
+  /** Light the floor cards a play of `card` would take (nothing for null). */
+  const lightTakes = (card: string | null) => {
+    const takes = card === null ? [] : capturePreview(game(), legal(), card);
+    for (const tile of playRoot.querySelectorAll<HTMLElement>(".floor-fan .tile")) {
+      tile.classList.toggle("preview", takes.includes(tile.dataset.code ?? ""));
+    }
+  };
+
   const isDragging = enableDragAndDrop(playRoot, {
     accepts: (_card, target) => target.startsWith("slot:") || tryText(target, "") !== null,
-    highlight: (card, target) => actionsFor(game(), legal(), card, target).length > 0,
+    highlight: (card, target) => {
+      if (target === "floor") lightTakes(card);
+      return actionsFor(game(), legal(), card, target).length > 0;
+    },
+    onEnd: () => lightTakes(null),
     onDrop: (card, target) => {
       tryMove(card, target);
       if (renderWaiting) draw();
@@ -545,6 +562,8 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     mover = null;
     const newsEl = playRoot.querySelector(".news");
     if (newsEl && news && news.id !== newsBefore) flash(newsEl, duration);
+    const moves = playRoot.querySelector(".move-log");
+    if (moves) moves.scrollTop = moves.scrollHeight; // the latest move in sight
     startClocks();
     updateTimer();
   }
@@ -561,7 +580,8 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     if (!selectedCard) selected = null;
     const ctx: RenderContext | null = deal && renderer ? {
       view: deal.view, legal: deal.legal, seat: snap.seat, names, sideNames: sides, style: prefs.style,
-      targets: legalTargets(renderer, deal.legal, selectedCard), preview,
+      targets: legalTargets(renderer, deal.legal, selectedCard),
+      preview: preview.size || selectedCard === null ? preview : new Set(capturePreview(renderer, deal.legal, selectedCard)),
     } : null;
     const over = (snap.phase === "deal_over" || snap.phase === "finished") && snap.match.deals.length > 0;
     return h("div", { class: "table-layout" },

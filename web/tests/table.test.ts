@@ -4,7 +4,7 @@ import { fishing } from "../src/fishing";
 import { setLanguage } from "../src/i18n";
 import { moveDuration } from "../src/motion";
 import { rummy } from "../src/rummy";
-import { arrangeHand, legalTargets, moveCard, seatPositions } from "../src/table";
+import { arrangeHand, capturePreview, legalTargets, moveCard, seatPositions } from "../src/table";
 
 afterEach(() => setLanguage("en"));
 
@@ -98,5 +98,14 @@ describe("each side's melds in its own area", () => {
     expect(mine.props.class).toContain("own");
     expect(mine.text).not.toContain("building:7H");
     expect(theirs.text).toContain("building:7H");
+  });
+});
+
+describe("the capture preview", () => {
+  it("lights the floor cards the server says a play takes", () => {
+    const legal = [{ id: 1, text: "play 7D", takes: ["7C"] }, { id: 2, text: "play KS", takes: [] }, { id: 3, text: "play JH" }];
+    expect(capturePreview(fishing, legal, "7D")).toEqual(["7C"]);
+    expect(capturePreview(fishing, legal, "KS")).toEqual([]);
+    expect(capturePreview(fishing, legal, "JH")).toEqual([]);
   });
 });
