@@ -229,6 +229,8 @@ const LOG_KEPT = 200;
 const CLOCK_WARNING_S = 5;
 /** how long an announcement stays on the felt */
 const NEWS_MS = 3500;
+/** a hand longer than this wraps onto a second row instead of overlapping further */
+const MANY_CARDS = 20;
 
 // -- the live table -------------------------------------------------------------------------------
 
@@ -757,7 +759,7 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
       "data-do": "sort-" + mode, "data-key": "sort-" + mode, "aria-pressed": prefs.sort === mode ? "true" : "false",
     }, label);
     return h("div", { class: "hand-area" },
-      h("ul", { class: "hand", dir: "ltr", style: `--cards: ${cards.length}`,
+      h("ul", { class: "hand" + (cards.length > MANY_CARDS ? " many" : ""), dir: "ltr",
         "aria-label": t("Your hand, {n} card", { n: cards.length }, "Your hand, {n} cards") }, ...items),
       h("div", { class: "hand-tools", role: "group", "aria-label": t("Sort the hand") },
         h("span", {}, t("Sort:")), sortButton("suit", t("by suit")), sortButton("rank", t("by rank")),
