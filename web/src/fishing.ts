@@ -10,12 +10,11 @@ import { h, said } from "./ui";
 interface Special { count: number; points: number }
 type View = Record<string, unknown>;
 
-/** Each game's special capture: its count in words and its announcement. */
+/** Each game's special capture (the view's key, `special_name` in the engine): its count in words and its announcement. */
 const SPECIALS: Record<string, { count: (n: number) => string; news: (name: string) => string }> = {
   basras: { count: (n) => t("{n} basra", { n }, "{n} basras"), news: (name) => t("{name} made a basra!", { name }) },
-  pisti: { count: (n) => t("{n} pişti", { n }, "{n} piştis"), news: (name) => t("{name} made a pişti!", { name }) },
   pistis: { count: (n) => t("{n} pişti", { n }, "{n} piştis"), news: (name) => t("{name} made a pişti!", { name }) },
-  xeres: { count: (n) => t("{n} xeri", { n }, "{n} xeres"), news: (name) => t("{name} made a xeri!", { name }) },
+  xeris: { count: (n) => t("{n} xeri", { n }, "{n} xeres"), news: (name) => t("{name} made a xeri!", { name }) },
 };
 
 /** The view's key for special captures: whichever per-side list of {count, points} it has. */
