@@ -363,3 +363,24 @@ def test_budgets_are_measured_and_reported(server, browser):  # noqa: F811
     (ROOT / "test-output" / "web-budget.json").write_text(json.dumps(report, indent=2) + "\n")
     print(report)
     assert not errors
+
+
+def test_arabic_mirrors_the_page_and_keeps_card_rows_left_to_right(server, browser):  # noqa: F811
+    """Issue 22: dir="rtl" for Arabic; the hand, the pile and the melds still read left to right."""
+    answer = _post(server, "/api/tables", {"game": "biriba", "presets": ["standard_4p"],
+                                           "join": {"seat": 0, "name": "Eleni"}})
+    page, errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"],
+                              width=DESKTOP[0], height=DESKTOP[1])
+    page.evaluate("localStorage.setItem('kafenio.lang', 'ar')")
+    page.reload()
+    page.wait_for_selector(".hand .card")
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    for row in page.locator(".hand, .fan").all():
+        assert row.evaluate("el => getComputedStyle(el).direction") == "ltr"
+    xs = [c.bounding_box()["x"] for c in page.locator(".hand .card").all()]
+    assert xs == sorted(xs)
+    right = page.locator(".seat-box.pos-right").bounding_box()
+    left = page.locator(".seat-box.pos-left").bounding_box()
+    assert right["x"] > left["x"]  # the seats keep their places: the next player sits on your right
+    _shot(page, "biriba-1366x768-ar-rtl")
+    assert not errors

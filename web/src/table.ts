@@ -6,7 +6,7 @@ import { scoreChart, SIDE_COLOURS } from "./chart";
 import { backs, cardImage, cardLabel, cardShort, fan, type FaceStyle, parseCard, sortHand, type SortMode } from "./cards";
 import { enableDragAndDrop } from "./dnd";
 import { fishing } from "./fishing";
-import { formatNumber, t } from "./i18n";
+import { direction, formatNumber, t } from "./i18n";
 import { animateMoves, flash, measure, moveDuration, type Speed } from "./motion";
 import {
   api, type ClientMessage, Connection, type ConnectionStatus, emptyModel, type LastAction, type LegalAction, reduce,
@@ -650,7 +650,7 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     const count = sizes[seat] ?? 0;
     return h("section", {
       class: `seat-box pos-${position}` + (toAct ? " to-act" : "") + (seat === snap.seat ? " me" : ""),
-      "data-seat-box": seat, "data-side": side, key: "seat" + seat,
+      "data-seat-box": seat, "data-side": side, key: "seat" + seat, dir: direction(),
       style: `--side-colour: ${SIDE_COLOURS[Math.max(0, side) % SIDE_COLOURS.length]}`,
       "aria-label": t("{name}: {n} card in hand", { name: ctx.names[seat], n: count }, "{name}: {n} cards in hand"),
     },
@@ -670,11 +670,13 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
       const position = positions[(seat - me + n) % n];
       return position === "bottom" && snap.seat !== null ? null : seatBox(snap, ctx, renderer, seat, position);
     });
-    return h("div", { class: `felt seats-${n}` },
+    // the seats keep their places in every language (the next player sits on your right at any
+    // table); what is written in them follows the page's direction
+    return h("div", { class: `felt seats-${n}`, dir: "ltr" },
       ...boxes,
-      h("div", { class: "felt-centre" }, renderer.centre(ctx),
+      h("div", { class: "felt-centre", dir: direction() }, renderer.centre(ctx),
         news ? h("p", { class: "news", role: "status", key: "news" + news.id }, news.text) : null),
-      renderer.sideAreas(ctx));
+      h("div", { class: "felt-areas", dir: direction() }, renderer.sideAreas(ctx)));
   }
 
   function dock(snap: SnapshotMsg, names: string[], ctx: RenderContext | null, renderer: GameRenderer | null, cards: string[]): VNode {
