@@ -175,6 +175,9 @@ def test_a_whole_deal_of_every_game_at_desktop_and_phone_size(server, browser, g
     if size == DESKTOP and len(answer["table"]["seats"]) == 4:  # the partner sits opposite
         partner = page.locator(".seat-box.pos-top").get_attribute("data-side")
         assert partner == page.locator(".dock").get_attribute("data-side")
+    felt = page.locator(".felt").inner_text()
+    if game == "buraco":  # regression: Buraco's table spoke of "Pots" and "Kozi"
+        assert "Mortos left" in felt and "Kozi" not in felt and "Pots" not in felt
     _play_deal(page, f"{game}-{size[0]}x{size[1]}")
     _settle(page)
     log = page.locator(".move-log li").all_inner_texts()
@@ -209,11 +212,16 @@ def test_the_lobby_plays_now_with_one_click_and_passes_axe(server, browser):  # 
     page, errors = _page(browser, server, width=1366, height=768)
     page.wait_for_selector('[data-play="basra"]')
     assert page.locator(".name-row.ask").count() == 1  # a name prompt for whoever opens it
+    form = page.locator(".create-form").inner_text()  # regression: raw names and "from 2 to 2"
+    assert "standard_4p" not in form and "teams_of_two" not in form and "from 2 to 2" not in form
     page.fill("#player-name", "Maria")
     page.locator("#player-name").dispatch_event("change")
     found = _axe(page)
     assert found == [], found
     _shot(page, "lobby-1366x768")
+    page.locator(".settings summary").click()  # sounds: the mute toggle is remembered
+    page.locator("#sound").click()
+    assert page.locator("#sound").get_attribute("aria-pressed") == "false"
     page.select_option("#quick-level", "easy")
     page.locator('[data-play="basra"]').click()
     page.wait_for_selector(".hand .card")
@@ -224,6 +232,7 @@ def test_the_lobby_plays_now_with_one_click_and_passes_axe(server, browser):  # 
     assert page.locator("#quick-level").input_value() == "easy"  # the level chosen last
     assert page.locator("#player-name").input_value() == "Maria"
     assert page.locator(".name-row.ask").count() == 0
+    assert page.locator("#sound").get_attribute("aria-pressed") == "false"
     assert not errors
 
 
