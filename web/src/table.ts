@@ -702,12 +702,12 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
       h("p", { class: "timer", "data-deadline": snap.timer?.deadline ?? "" }),
       hint ? h("p", { class: "hint" }, hint, " ", h("button", { class: "legal", "data-action": model.hint!.action.id,
         "data-key": "hint-play" }, t("Play it"))) : null,
-      sel ? h("p", { class: "selected-line" }, sel) : null),
+      sel ? h("p", { class: "selected-line" }, sel) : null,
+      deal && renderer ? actionsBar(snap, renderer) : null),
     error || notice ? errorLine(error?.code ?? "", error?.reason ?? "", error?.rule ?? null, notice) : h("div", { class: "alert", role: "alert" }),
     missed && me && !me.away ? h("p", { class: "warning", role: "status" },
       t("Your time ran out, so a computer played that turn for you. If it runs out again, the computer keeps your seat until you come back.")) : null,
     chooser && renderer && deal ? chooserBox(chooser, renderer, deal.view) : null,
-    deal && renderer ? actionsBar(snap, renderer) : null,
     snap.seat !== null && deal && renderer ? hand(cards, renderer, deal.legal, targets) : null);
   }
 
