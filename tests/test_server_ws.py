@@ -314,6 +314,19 @@ def test_blitz_clock_hands_the_seat_to_a_computer(tmp_path, monkeypatch):
             snapshot_when(ws, lambda s: not s["table"]["seats"][0]["away"])
 
 
+def test_a_first_missed_turn_is_played_once_for_the_seat_which_stays_its_owners(tmp_path, monkeypatch):
+    """docs/protocol.md §6: the clock's first miss is played by a computer (``by_bot``) without
+    making the seat away; only ``MISSES_AWAY`` misses in a row do."""
+    monkeypatch.setitem(timers.TIMERS, "blitz", timers.TimerSpec(1.0, 1.0))  # time to see the first miss
+    with TestClient(make_app(migrated_sqlite(tmp_path), sweep_interval=0.05)) as client:
+        tid, (token,) = new_table(client, [HUMAN, BOT], timer="blitz")
+        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            snapshot_when(ws, my_turn)
+            played = snapshot_when(ws, lambda s: bool(s["deal"] and (s["deal"]["last"] or {}).get("seat") == 0))
+            assert played["deal"]["last"]["by_bot"] and not played["table"]["seats"][0]["away"]
+            snapshot_when(ws, lambda s: s["table"]["seats"][0]["away"])  # the second miss in a row
+
+
 def test_an_actions_notation_in_the_view_reveals_no_card():
     """§7 rule 4: a card put into the meld being built is counted where it lies, not again in the
     view's ``last_action`` notation (Biriba's ``meld+ 3H`` can be undone)."""

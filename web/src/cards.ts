@@ -1,6 +1,7 @@
 // Cards in the spec's notation ("10H", "AS", "JK", a wild with its stand-in "2C=6H"): their
 // faces (Adrian Kennard's CC0 SVGs in public/cards/), spoken labels and hand sorting.
 import { t } from "./i18n";
+import { type Attrs, h, type VNode } from "./ui";
 
 export const SUITS = "SHDC";
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -102,33 +103,34 @@ export function sortHand(codes: string[], mode: SortMode): string[] {
 export const cardsBase = (): string => import.meta.env.BASE_URL + "cards/";
 
 /** An image of a face or back; `alt` is empty when the label sits on the surrounding control. */
-export function cardImage(code: string | null, style: FaceStyle, alt = ""): HTMLImageElement {
-  const img = document.createElement("img");
-  img.src = cardsBase() + (code === null ? BACK_FILE : faceFile(code, style));
-  img.alt = alt;
-  img.draggable = false;
-  img.className = "face";
-  return img;
+export function cardImage(code: string | null, style: FaceStyle, alt = ""): VNode {
+  return h("img", { class: "face", src: cardsBase() + (code === null ? BACK_FILE : faceFile(code, style)), alt, draggable: false });
+}
+
+/**
+ * One card of a row, with what a wild stands for written under it ("=6♥"); `anim` names it for
+ * the move animations (the same card keeps its name from one position to the next).
+ */
+export function cardTile(code: string, style: FaceStyle, anim: string, extra: Attrs = {}): VNode {
+  const card = parseCard(code);
+  return h("span", { class: "tile" + (card?.standIn ? " wild" : ""), "data-anim": anim, "data-code": ownCode(code), key: anim, ...extra },
+    cardImage(code, style),
+    card?.standIn ? h("span", { class: "stand-in", "aria-hidden": "true" }, "=" + cardShort(code.split("=")[1])) : null);
 }
 
 /** A row of cards that stays left to right in every language (an RTL fan would hide the indices). */
-export function fan(codes: string[], style: FaceStyle, label: string, className = "fan"): HTMLElement {
-  const row = document.createElement("div");
-  row.className = className;
-  row.dir = "ltr";
-  row.setAttribute("role", "img");
-  row.setAttribute("aria-label", label);
-  for (const code of codes) row.append(cardImage(code, style));
-  return row;
+export function fan(codes: string[], style: FaceStyle, label: string, className = "fan", anim = "fan"): VNode {
+  const seen = new Map<string, number>();
+  return h("div", { class: className, dir: "ltr", role: label ? "img" : null, "aria-label": label || null },
+    ...codes.map((code) => {
+      const n = seen.get(code) ?? 0;
+      seen.set(code, n + 1);
+      return cardTile(code, style, `${anim}:${ownCode(code)}:${n}`);
+    }));
 }
 
 /** Card backs standing for a hidden hand of `count` cards (at most `shown` drawn). */
-export function backs(count: number, label: string, shown = 8): HTMLElement {
-  const row = document.createElement("div");
-  row.className = "fan backs";
-  row.dir = "ltr";
-  row.setAttribute("role", "img");
-  row.setAttribute("aria-label", label);
-  for (let i = 0; i < Math.min(count, shown); i++) row.append(cardImage(null, "2color"));
-  return row;
+export function backs(count: number, label: string, shown = 8): VNode {
+  return h("div", { class: "fan backs", dir: "ltr", role: label ? "img" : null, "aria-label": label || null },
+    ...Array.from({ length: Math.min(count, shown) }, () => cardImage(null, "2color")));
 }

@@ -63,6 +63,8 @@ export interface DragOptions {
   /** whether the target is marked as a legal place for the item while it is dragged */
   highlight: (item: string, target: string) => boolean;
   onDrop: (item: string, target: string) => void;
+  /** a drag ended (dropped or not) */
+  onEnd?: () => void;
 }
 
 /** Drag and drop inside `root`; returns whether a drag is in progress (renders wait for it). */
@@ -112,6 +114,7 @@ export function enableDragAndDrop(root: HTMLElement, options: DragOptions): () =
       dragged = null;
       mark(null, null);
       ended?.classList.remove("dragging");
+      options.onEnd?.();
       if (effect.type === "drop") options.onDrop(effect.item, effect.target);
     }
   };

@@ -1,28 +1,34 @@
-// Basra and its relatives (docs/views-fishing.md): the floor, each player's captured pile and
+// Basra and its relatives (docs/views-fishing.md): the floor, each side's captured pile and
 // special captures (basras, pişti, xeri), the stock. A hand card goes onto the floor ("play 7D");
-// when the rules let the player choose what it takes, the choices are buttons.
-import { backs, cardLabel, cardsLabel, fan } from "./cards";
-import { h } from "./dom";
-import { t } from "./i18n";
-import type { GameRenderer, RenderContext } from "./table";
+// when the rules let the player choose what it takes, the choices are shown on the table, each
+// lighting the floor cards it would take.
+import { cardLabel, cardShort, cardsLabel, cardTile, fan } from "./cards";
+import { formatNumber, t } from "./i18n";
+import type { GameRenderer, Narration, RenderContext } from "./table";
+import { h, said } from "./ui";
 
 interface Special { count: number; points: number }
+type View = Record<string, unknown>;
 
-const SPECIAL_NAMES: Record<string, () => string> = {
-  basras: () => t("basras"),
-  pisti: () => t("pişti"),
-  pistis: () => t("pişti"),
-  xeres: () => t("xeres"),
+/** Each game's special capture (the view's key, `special_name` in the engine): its count in words and its announcement. */
+const SPECIALS: Record<string, { count: (n: number) => string; news: (name: string) => string }> = {
+  basras: { count: (n) => t("{n} basra", { n }, "{n} basras"), news: (name) => t("{name} made a basra!", { name }) },
+  pistis: { count: (n) => t("{n} pişti", { n }, "{n} piştis"), news: (name) => t("{name} made a pişti!", { name }) },
+  xeris: { count: (n) => t("{n} xeri", { n }, "{n} xeres"), news: (name) => t("{name} made a xeri!", { name }) },
 };
 
 /** The view's key for special captures: whichever per-side list of {count, points} it has. */
-function specialKey(view: Record<string, unknown>): string | null {
+export function specialKey(view: View): string | null {
   for (const [key, value] of Object.entries(view)) {
     if (Array.isArray(value) && value.length && typeof value[0] === "object" && value[0] !== null
       && "count" in value[0] && "points" in value[0]) return key;
   }
   return null;
 }
+
+const short = (codes: string[]): string => "\u2066" + codes.map(cardShort).join(" ") + "\u2069";
+const sideIndex = (view: View, seat: number): number =>
+  ((view.sides as number[][] | undefined) ?? []).findIndex((seats) => seats.includes(seat));
 
 export const fishing: GameRenderer = {
   actionTarget(text) {
@@ -40,59 +46,90 @@ export const fishing: GameRenderer = {
     }
   },
 
+  narrate(last, before, after, names): Narration {
+    const name = names[last.seat];
+    const w = last.text.split(" ");
+    const capture = after.last_capture as { seat: number; cards: string[] } | null;
+    const captureBefore = before?.last_capture as { seat: number; cards: string[] } | null | undefined;
+    const took = capture && capture.seat === last.seat && JSON.stringify(capture) !== JSON.stringify(captureBefore ?? null)
+      ? capture.cards : null;
+    let log: string;
+    if (w[0] === "play" && took) log = t("{name} played {card} and took {cards}.", { name, card: short([w[1]]), cards: short(took) });
+    else if (w[0] === "play") log = t("{name} played {card}.", { name, card: short([w[1]]) });
+    else if (took) log = t("{name} took {cards}.", { name, cards: short(took) });
+    else if (w[0] === "trail") log = t("{name} left the card on the floor.", { name });
+    else log = t("{name}: {action}", { name, action: fishing.describe(last.text, after) });
+    const news: string[] = [];
+    const key = specialKey(after);
+    const side = sideIndex(after, last.seat);
+    if (key && before && side >= 0) {
+      const now = (after[key] as Special[])[side]?.count ?? 0;
+      const was = ((before[key] as Special[] | undefined) ?? [])[side]?.count ?? 0;
+      if (now > was) news.push(SPECIALS[key]?.news(name) ?? key);
+    }
+    const end = (after.deal_scores as { last_capturer_takes?: { seat: number; cards: string[] } | null } | undefined)?.last_capturer_takes;
+    if (after.terminal && end && end.cards.length) {
+      news.push(t("Last capture: {name} takes the floor, {n} card.", { name: names[end.seat], n: end.cards.length },
+        "Last capture: {name} takes the floor, {n} cards."));
+    }
+    return { log, news };
+  },
+
+  seatFacts(ctx, seat) {
+    const side = sideIndex(ctx.view, seat);
+    // null while the rules hide the running counts (rules README §8, capture_tally_visibility)
+    const captured = (ctx.view.captured as number[] | null | undefined)?.[side];
+    const key = specialKey(ctx.view);
+    const special = key ? (ctx.view[key] as Special[])[side] : undefined;
+    return [h("span", { class: "known" }, [
+      captured == null ? null : t("{n} card captured", { n: captured }, "{n} cards captured"),
+      special && key ? t("{specials} ({points} points)", { specials: SPECIALS[key]?.count(special.count) ?? key, points: special.points }) : null,
+    ].filter(Boolean).join(", "))];
+  },
+
   onBoard(text) {
     return fishing.actionTarget(text) !== null || text === "trail" || text.startsWith("capture ");
   },
 
-  render(ctx: RenderContext) {
+  sideAreas() {
+    return null;
+  },
+
+  centre(ctx: RenderContext) {
     const { view, style } = ctx;
     const floor = (view.floor as string[]) ?? [];
-    const hands = (view.hand_sizes as number[]) ?? [];
-    // null while the rules hide the running counts (README §8, capture_tally_visibility)
-    const captured = view.captured as number[] | null;
-    const key = specialKey(view);
-    const specials = key ? (view[key] as Special[]) : [];
-    const specialName = key ? (SPECIAL_NAMES[key]?.() ?? key) : "";
-
-    const sides = h("ul", { class: "others", "aria-label": t("Players") });
-    hands.forEach((size, s) => {
-      const side = ((view.sides as number[][]) ?? []).findIndex((seats) => seats.includes(s));
-      const special = specials[side];
-      const facts = [
-        captured ? t("{n} card captured", { n: captured[side] ?? 0 }, "{n} cards captured") : null,
-        special ? t("{count} {name} ({points} points)", { count: special.count, name: specialName, points: special.points }) : null,
-      ].filter(Boolean).join(", ");
-      sides.append(h("li", { class: s === view.current_player ? "other to-act" : "other" },
-        h("span", { class: "who" }, ctx.names[s]),
-        s === ctx.seat ? null : backs(size, t("{name}: {n} card in hand", { name: ctx.names[s], n: size }, "{name}: {n} cards in hand"), 4),
-        h("span", { class: "known" }, facts)));
-    });
-
     const play = ctx.legal.some((a) => a.text.startsWith("play "));
     const floorLabel = floor.length
       ? t("The floor, {n} card: {cards}", { n: floor.length, cards: cardsLabel(floor) }, "The floor, {n} cards: {cards}")
       : t("The floor, empty");
+    const seen = new Map<string, number>();
     const floorButton = h("button", {
-      class: "floor" + (play ? " legal" : ""), "data-drop": "floor", "data-key": "floor", "aria-label": floorLabel,
-    }, floor.length ? fan(floor, style, "", "fan floor-fan") : h("span", { class: "empty" }, t("empty")));
+      class: "floor" + (play ? " legal" : "") + (ctx.targets.has("floor") ? " target" : ""),
+      "data-drop": "floor", "data-key": "floor", "data-place": "floor",
+    }, said(floorLabel), floor.length ? h("div", { class: "fan floor-fan", dir: "ltr" }, ...floor.map((code) => {
+      const n = seen.get(code) ?? 0;
+      seen.set(code, n + 1);
+      return cardTile(code, style, `floor:${code}:${n}`, { class: "tile" + (ctx.preview.has(code) ? " preview" : "") });
+    })) : h("span", { class: "empty" }, t("empty")));
 
     const pending = view.pending as { card: string } | null;
     const choices = ctx.legal.filter((a) => a.text === "trail" || a.text.startsWith("capture "));
     const choose = pending && choices.length
       ? h("div", { class: "choices", role: "group", "aria-label": t("What does {card} take?", { card: cardLabel(pending.card) }) },
         h("p", {}, t("What does {card} take?", { card: cardLabel(pending.card) })),
-        ...choices.map((a) => h("button", { class: "legal", "data-action": a.id, "data-key": "choice:" + a.text },
-          fishing.describe(a.text, view))))
+        ...choices.map((a) => {
+          const cards = a.text.startsWith("capture ") ? a.text.split(" ").slice(1) : [];
+          return h("button", { class: "legal choice", "data-action": a.id, "data-key": "choice:" + a.text, "data-preview": cards.join(" ") },
+          cards.length ? said(fishing.describe(a.text, view)) : null, cards.length ? fan(cards, style, "", "fan choice-fan", "choice:" + a.id) : h("span", {}, t("Leave it on the floor")));
+        }))
       : null;
-
     const last = view.last_capture as { seat: number; cards: string[] } | null;
     const stock = Number(view.stock ?? 0);
-    const centre = h("div", { class: "centre" },
-      h("div", { class: "stock", role: "img", "aria-label": t("The stock, {n} card", { n: stock }, "The stock, {n} cards") },
-        backs(Math.min(stock, 3), "", 3), h("span", { class: "count" }, String(stock))),
-      floorButton,
+    return h("div", { class: "centre" },
+      h("div", { class: "stock", role: "img", "data-place": "stock", "aria-label": t("The stock, {n} card", { n: stock }, "The stock, {n} cards") },
+        h("span", { class: "caption" }, t("Stock")), h("span", { class: "count" }, formatNumber(stock))),
+      floorButton, choose,
       h("div", { class: "facts" },
-        last ? h("p", {}, t("Last capture: {name} took {cards}", { name: ctx.names[last.seat], cards: cardsLabel(last.cards) })) : null));
-    return h("div", { class: "board fishing" }, sides, centre, choose);
+        last ? h("p", {}, t("Last capture: {name} took {cards}", { name: ctx.names[last.seat], cards: short(last.cards) })) : null));
   },
 };

@@ -3,7 +3,9 @@
 // Catalogs are JSON files src/locale/<lang>.json, written from the project's gettext .po files
 // (src/kafenio/locale/<lang>/LC_MESSAGES/kafenio.po) by `python hatch_build.py catalogs`: the
 // translated messages t() uses and the .po Plural-Forms expression, so the Python side and the
-// browser pick the same plural form. With no catalog the English text is used.
+// browser pick the same plural form (a catalog's forms are in its Plural-Forms order, which
+// Intl.PluralRules' categories do not give; Arabic's six forms, for one, follow the .po). With no
+// catalog entry the English text is used, singular or plural by Intl.PluralRules.
 // t("msgid", params) and t("singular", params, "plural") are extracted from web/src (babel.cfg).
 
 export interface Catalog {
@@ -107,6 +109,9 @@ export function formatNumber(n: number): string {
   return new Intl.NumberFormat(current).format(n);
 }
 
+/** The English plural category of n ("one" for 1, else "other"), by Intl.PluralRules. */
+const englishForm = (n: number): Intl.LDMLPluralRule => new Intl.PluralRules("en").select(n);
+
 /**
  * Translate `msgid`, filling `{name}` placeholders from `params`.
  * With `plural`, `params.n` chooses between the singular `msgid` and `plural` (or the catalog's
@@ -121,7 +126,7 @@ export function t(msgid: string, params?: Params, plural?: string): string {
     if (Array.isArray(entry) && catalog) {
       text = entry[catalog.plural(n)] ?? entry[entry.length - 1];
     } else {
-      text = n === 1 ? msgid : plural;
+      text = englishForm(n) === "one" ? msgid : plural;
     }
   } else {
     text = typeof entry === "string" && entry !== "" ? entry : msgid;

@@ -7,7 +7,8 @@ export const PROTOCOL_VERSION = 1;
 export type Phase = "waiting" | "playing" | "deal_over" | "finished";
 export type View = Record<string, unknown>;
 
-export interface LegalAction { id: number; text: string }
+/** `takes`: in the fishing games, the floor cards a play captures at once (absent when a choice follows). */
+export interface LegalAction { id: number; text: string; takes?: string[] }
 export interface LastAction { seat: number; text: string; by_bot: boolean }
 
 export interface SeatInfo {

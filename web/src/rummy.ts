@@ -1,28 +1,51 @@
-// Biriba (and the rummy family's shared view keys, docs/views-rummy.md): the stock, the discard
-// pile, the pots (biribakia), the kozi, each side's melds with their clean/dirty and biriba marks,
-// and the meld being built. Hand cards go onto the pile (discard), the new meld (meld+) or one of
-// the own side's melds (layoff k); draw and take are the stock and pile buttons.
+// Biriba and Buraco (the rummy family's shared view keys, docs/views-rummy.md): the stock, the
+// discard pile, the pots (biribakia, morti), the kozi, each side's melds in that side's own area
+// with their clean/dirty and biriba/canastra marks, and the meld being built (in the area of the
+// side whose player builds it). Hand cards go onto the pile (discard), the new meld (meld+) or one
+// of the own side's melds (layoff k); draw and take are the stock and pile buttons.
 import { backs, cardLabel, cardShort, cardsLabel, fan, SUITS } from "./cards";
-import { h } from "./dom";
-import { t } from "./i18n";
-import type { GameRenderer, RenderContext } from "./table";
+import { SIDE_COLOURS } from "./chart";
+import { formatNumber, t } from "./i18n";
+import type { GameRenderer, Narration, RenderContext } from "./table";
+import { h, said, type VNode } from "./ui";
 
-interface MeldView { cards: string[]; kind: string; clean: boolean; biriba: boolean; bonus: number }
+interface MeldView { cards: string[]; kind: string; clean: boolean; biriba?: boolean; canastra?: boolean; bonus: number }
+type View = Record<string, unknown>;
 
 const suitWord = (letter: string): string =>
   [t("spades"), t("hearts"), t("diamonds"), t("clubs")][SUITS.indexOf(letter)] ?? letter;
 
 /** Cards in the discard pile: the view's count when it shows only the top card (Buraco `top_only`). */
-export function pileSize(view: Record<string, unknown>): number {
+export function pileSize(view: View): number {
   const pile = (view.discard_pile as string[] | undefined) ?? [];
   return Number(view.discard_pile_size ?? pile.length);
 }
 
-function sideOf(view: Record<string, unknown>, seat: number | null): number | null {
+/** The deal side of a seat (views-rummy.md `sides`), or null. */
+export function sideOf(view: View, seat: number | null): number | null {
   if (seat === null) return null;
-  const sides = (view.sides as number[][] | undefined) ?? [];
-  const i = sides.findIndex((s) => s.includes(seat));
+  const i = ((view.sides as number[][] | undefined) ?? []).findIndex((s) => s.includes(seat));
   return i < 0 ? null : i;
+}
+
+/** The game's word for a meld of seven or more: biriba (Biriba), canastra (Buraco). */
+const longMeldWord = (view: View): string => (view.game === "buraco" ? t("canastra") : t("biriba"));
+const isLong = (meld: MeldView): boolean => Boolean(meld.biriba ?? meld.canastra);
+/** The game's word for the pot: the biribaki (Biriba), the morto (Buraco). */
+const potWord = (view: View): string => (view.game === "buraco" ? t("morto") : t("biribaki"));
+
+const short = (codes: string[]): string => "\u2066" + codes.map(cardShort).join(" ") + "\u2069";
+const melds = (view: View | null): MeldView[][] => ((view?.melds as MeldView[][] | undefined) ?? []);
+const building = (view: View | null): string[] => ((view?.turn as { building?: string[] } | undefined)?.building ?? []);
+
+/** The marks of a meld in words: run or set, clean or dirty, biriba/canastra, its bonus. */
+export function meldMarks(meld: MeldView, view: View): string[] {
+  return [
+    meld.kind === "run" ? t("run") : t("set"),
+    meld.clean ? t("clean") : t("dirty"),
+    isLong(meld) ? longMeldWord(view) : null,
+    meld.bonus ? t("bonus {n}", { n: meld.bonus }) : null,
+  ].filter((x): x is string => x !== null);
 }
 
 export const rummy: GameRenderer = {
@@ -54,91 +77,128 @@ export const rummy: GameRenderer = {
     }
   },
 
-  render(ctx: RenderContext) {
+  narrate(last, before, after, names): Narration {
+    const name = names[last.seat];
+    const w = last.text.split(" ");
+    let log: string | null;
+    switch (w[0]) {
+      case "draw": log = t("{name} drew from the stock.", { name }); break;
+      case "take": {
+        const n = before ? pileSize(before) : Number((after.hand_sizes as number[] | undefined)?.[last.seat] ?? 0);
+        log = t("{name} took the discard pile: {n} card", { name, n }, "{name} took the discard pile: {n} cards");
+        break;
+      }
+      case "discard": log = t("{name} discarded {card}.", { name, card: short([w[1]]) }); break;
+      case "meld": {
+        const side = sideOf(after, last.seat);
+        const made = side === null ? undefined : melds(after)[side]?.at(-1);
+        log = t("{name} melded {cards}.", { name, cards: short(made?.cards ?? building(before)) });
+        break;
+      }
+      case "meld+": log = null; break; // the meld being built is on the table; the finished meld gets its line
+      case "layoff": log = t("{name} laid {card} off on meld {k}.", { name, card: short([w[2]]), k: Number(w[1]) + 1 }); break;
+      case "kozi": log = w[1] === "none" ? t("{name} named no kozi.", { name })
+        : t("{name} named {suit} as kozi.", { name, suit: suitWord(w[1]) }); break;
+      default: log = t("{name}: {action}", { name, action: rummy.describe(last.text, after) });
+    }
+    const news: string[] = [];
+    const sides = (after.sides as number[][] | undefined) ?? [];
+    const sideName = (i: number) => (sides[i] ?? []).map((s) => names[s]).join(" & ");
+    melds(after).forEach((list, i) => {
+      const was = melds(before)[i]?.filter(isLong).length ?? 0;
+      if (before && list.filter(isLong).length > was) news.push(t("{side} made a {meld}!", { side: sideName(i), meld: longMeldWord(after) }));
+    });
+    const taken = (after.pots as { taken?: boolean[] } | undefined)?.taken ?? [];
+    const takenBefore = (before?.pots as { taken?: boolean[] } | undefined)?.taken ?? [];
+    taken.forEach((now, i) => {
+      if (before && now && !takenBefore[i]) news.push(t("{side} took the {pot}.", { side: sideName(i), pot: potWord(after) }));
+    });
+    if (after.terminal && (after.hand_sizes as number[] | undefined)?.[last.seat] === 0) news.push(t("{name} went out.", { name }));
+    return { log, news };
+  },
+
+  seatFacts(ctx, seat) {
+    const known = ((ctx.view.known_cards as string[][] | undefined) ?? [])[seat] ?? [];
+    return known.length ? [h("span", { class: "known" }, t("known: {cards}", { cards: short(known) }))] : [];
+  },
+
+  centre(ctx: RenderContext) {
     const { view, style } = ctx;
     const legal = new Map(ctx.legal.map((a) => [a.text, a]));
-    const mySide = sideOf(view, ctx.seat);
     const pile = (view.discard_pile as string[]) ?? [];
     const pileCount = pileSize(view);
     const stock = Number(view.stock ?? 0);
-    const hands = (view.hand_sizes as number[]) ?? [];
-    const known = (view.known_cards as string[][]) ?? [];
     const pots = (view.pots as { left: number[]; taken: boolean[] }) ?? { left: [], taken: [] };
-
-    const others = h("ul", { class: "others", "aria-label": t("Other players") });
-    hands.forEach((size, s) => {
-      if (s === ctx.seat) return;
-      const label = t("{name}: {n} card in hand", { name: ctx.names[s], n: size }, "{name}: {n} cards in hand");
-      others.append(h("li", { class: s === view.current_player ? "other to-act" : "other" },
-        h("span", { class: "who" }, ctx.names[s]),
-        backs(size, label, 5),
-        h("span", { class: "count", "aria-hidden": "true" }, String(size)),
-        known[s]?.length ? h("span", { class: "known" }, t("known: {cards}", { cards: "\u2066" + known[s].map(cardShort).join(" ") + "\u2069" })) : null));
-    });
-
     const draw = legal.get("draw");
     const take = legal.get("take");
     const top = pile[pile.length - 1];
     const stockButton = h("button", {
-      class: "stock" + (draw ? " legal" : ""), "data-key": "stock", "data-action": draw?.id,
+      class: "stock" + (draw ? " legal" : ""), "data-key": "stock", "data-action": draw?.id, "data-place": "stock",
       "aria-disabled": draw ? null : "true",
-      "aria-label": draw ? t("Draw from the stock, {n} card left", { n: stock }, "Draw from the stock, {n} cards left")
-        : t("The stock, {n} card", { n: stock }, "The stock, {n} cards"),
-    }, h("span", { class: "caption" }, t("Stock")), backs(Math.min(stock, 3), "", 3), h("span", { class: "count" }, String(stock)));
+    }, h("span", { class: "caption" }, t("Stock")), backs(Math.min(stock, 3), "", 3), h("span", { class: "count" }, formatNumber(stock)),
+    said(draw ? t("Draw from the stock, {n} card left", { n: stock }, "Draw from the stock, {n} cards left")
+      : t("The stock, {n} card", { n: stock }, "The stock, {n} cards")));
     const pileLabel = take
       ? t("Take the discard pile, {n} card", { n: pileCount }, "Take the discard pile, {n} cards")
       : pile.length ? t("The discard pile, {n} card; top: {card}", { n: pileCount, card: cardLabel(top) },
         "The discard pile, {n} cards; top: {card}") : t("The discard pile, empty");
     const pileButton = h("button", {
-      class: "pile" + (take ? " legal" : ""), "data-key": "pile", "data-drop": "pile", "data-action": take?.id,
-      "aria-label": pileLabel,
-    }, h("span", { class: "caption" }, t("Discard pile")), pile.length ? fan(pile.slice(-12), style, "", "fan pile-fan") : h("span", { class: "empty" }, t("empty")),
-      h("span", { class: "count" }, String(pileCount)));
-
-    const potText = pots.left.length
-      ? t("Pots: {sizes}", { sizes: pots.left.map((n) => t("{n} card", { n }, "{n} cards")).join(", ") })
-      : t("No pots left");
-    const taken = (view.sides as number[][] ?? []).map((_s, i) => pots.taken[i]
-      ? t("{side} took a pot", { side: ctx.sideNames[i] }) : null).filter(Boolean).join("; ");
-    const kozi = view.kozi as string | null;
-    const centre = h("div", { class: "centre" }, stockButton, pileButton,
+      class: "pile" + (take ? " legal" : "") + (ctx.targets.has("pile") ? " target" : ""),
+      "data-key": "pile", "data-drop": "pile", "data-action": take?.id, "data-place": "pile",
+    }, h("span", { class: "caption" }, t("Discard pile")),
+    pile.length ? fan(pile.slice(-10), style, "", "fan pile-fan", "pile") : h("span", { class: "empty" }, t("empty")),
+    h("span", { class: "count" }, formatNumber(pileCount)), said(pileLabel));
+    const sizes = pots.left.map((n) => t("{n} card", { n }, "{n} cards")).join(" + ");
+    const potText = view.game === "buraco"
+      ? t("Mortos left: {n}", { n: pots.left.length }) + (pots.left.length ? ` (${sizes})` : "")
+      : t("Biribakia left: {n}", { n: pots.left.length }) + (pots.left.length ? ` (${sizes})` : "");
+    const kozi = view.kozi as string | null | undefined;
+    return h("div", { class: "centre" }, stockButton, pileButton,
       h("div", { class: "facts" },
-        h("p", {}, potText), taken ? h("p", {}, taken) : null,
-        h("p", {}, kozi ? t("Kozi: {suit}", { suit: suitWord(kozi) }) : t("No kozi")),
+        h("p", {}, potText),
+        ...((view.sides as number[][] | undefined) ?? []).map((_s, i) => pots.taken[i]
+          ? h("p", {}, t("{side} took the {pot}.", { side: ctx.sideNames[i], pot: potWord(view) })) : null),
+        view.game === "biriba" ? h("p", {}, kozi ? t("Kozi: {suit}", { suit: suitWord(kozi) }) : t("No kozi")) : null,
         view.up_card ? h("p", {}, t("Up-card: {card}", { card: cardLabel(String(view.up_card)) })) : null));
+  },
 
-    const meldsBox = h("div", { class: "melds" });
-    ((view.melds as MeldView[][]) ?? []).forEach((melds, side) => {
+  sideAreas(ctx: RenderContext) {
+    const { view, style } = ctx;
+    const mySide = sideOf(view, ctx.seat);
+    const builder = Number(view.current_player ?? -1);
+    const builderSide = sideOf(view, builder >= 0 ? builder : null);
+    const inProgress = building(view);
+    const all = melds(view);
+    // the own side's area last, nearest the hand
+    const order = all.map((_m, i) => i).sort((a, b) => Number(a === mySide) - Number(b === mySide));
+    return h("div", { class: "melds" }, ...order.map((side) => {
       const own = side === mySide;
-      const list = h("ul", { class: "meld-list" });
-      melds.forEach((meld, k) => {
-        const marks = [
-          meld.kind === "run" ? t("run") : t("set"),
-          meld.clean ? t("clean") : t("dirty"),
-          meld.biriba ? t("biriba") : null,
-          meld.bonus ? t("bonus {n}", { n: meld.bonus }) : null,
-        ].filter(Boolean).join(", ");
-        const label = t("Meld {k}: {cards} ({marks})", { k: k + 1, cards: cardsLabel(meld.cards), marks });
-        const body = [fan(meld.cards, style, "", "fan meld-fan"),
-          h("span", { class: "marks" + (meld.biriba ? " biriba" : "") + (meld.clean ? " clean" : " dirty") }, marks)];
-        list.append(h("li", {}, own
-          ? h("button", { class: "meld", "data-drop": "meld:" + k, "data-key": "meld:" + k, "aria-label": label }, ...body)
-          : h("div", { class: "meld", role: "img", "aria-label": label }, ...body)));
+      const list = all[side].map((meld, k): VNode => {
+        const marks = meldMarks(meld, view);
+        const label = t("Meld {k}: {cards} ({marks})", { k: k + 1, cards: cardsLabel(meld.cards), marks: marks.join(", ") });
+        const cls = "meld " + (meld.clean ? "clean" : "dirty") + (isLong(meld) ? " long" : "")
+          + (own && ctx.targets.has("meld:" + k) ? " target" : "");
+        const body = [fan(meld.cards, style, "", "fan meld-fan", `meld:${side}:${k}`),
+          h("span", { class: "marks" }, ...marks.map((m) => h("span", {}, m)))];
+        return h("li", { key: "m" + k }, own
+          ? h("button", { class: cls, "data-drop": "meld:" + k, "data-key": "meld:" + k }, said(label), ...body)
+          : h("div", { class: cls, role: "img", "aria-label": label }, ...body));
       });
       const heading = own ? t("Your side's melds") : t("Melds of {side}", { side: ctx.sideNames[side] });
-      const group = h("section", { class: "side-melds" + (own ? " own" : ""), "aria-label": heading },
-        h("h3", {}, heading), melds.length ? list : h("p", { class: "none" }, t("no melds yet")));
-      if (own) {
-        const turn = (view.turn as { building?: string[] }) ?? {};
-        const building = turn.building ?? [];
-        group.append(h("button", {
-          class: "newmeld", "data-drop": "newmeld", "data-key": "newmeld",
-          "aria-label": building.length ? t("The new meld: {cards}", { cards: cardsLabel(building) }) : t("Start a new meld"),
-        }, building.length ? fan(building, style, "", "fan meld-fan") : h("span", {}, t("New meld"))));
-      }
-      meldsBox.append(group);
-    });
-    return h("div", { class: "board rummy" }, others, centre, meldsBox);
+      const buildingHere = builderSide === side && inProgress.length > 0;
+      const mine = own && builder === ctx.seat;
+      return h("section", {
+        class: "side-melds" + (own ? " own" : ""), "aria-label": heading, "data-side": side,
+        style: `--side-colour: ${SIDE_COLOURS[side % SIDE_COLOURS.length]}`,
+      }, h("h3", {}, heading),
+      list.length ? h("ul", { class: "meld-list" }, ...list) : h("p", { class: "none" }, t("no melds yet")),
+      mine ? h("button", {
+        class: "newmeld" + (ctx.targets.has("newmeld") ? " target" : ""), "data-drop": "newmeld", "data-key": "newmeld",
+      }, inProgress.length ? said(t("The new meld: {cards}", { cards: cardsLabel(inProgress) })) : null,
+      inProgress.length ? fan(inProgress, style, "", "fan meld-fan", "building") : h("span", {}, t("New meld")))
+        : buildingHere ? h("div", { class: "newmeld", role: "img", "aria-label": t("A meld being built: {cards}", { cards: cardsLabel(inProgress) }) },
+          h("span", { class: "caption" }, t("Being built")), fan(inProgress, style, "", "fan meld-fan", "building")) : null);
+    }));
   },
 
   onBoard(text) {

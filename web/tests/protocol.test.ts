@@ -6,7 +6,7 @@ import {
 } from "../src/protocol";
 import { setLanguage } from "../src/i18n";
 import { rummy } from "../src/rummy";
-import { actionsFor, errorText, playableCards, rendererFor, sheetLabel, sideNames, tryText } from "../src/table";
+import { actionsFor, errorText, ruleName, playableCards, rendererFor, sheetLabel, sideNames, tryText } from "../src/table";
 
 function snapshot(version: number, extra: Partial<SnapshotMsg> = {}): SnapshotMsg {
   const seats = [0, 1].map((seat) => ({ seat, kind: "human" as const, level: null, name: ["Eleni", "Nikos"][seat],
@@ -75,9 +75,14 @@ describe("protocol messages", () => {
     expect(backoffDelay(20, () => 0.99)).toBeLessThanOrEqual(15000);
   });
 
-  it("explains an illegal move by its rule", () => {
+  it("explains an illegal move in words, its rule apart (regression: no action id, no rule twice)", () => {
     expect(errorText("illegal", "you must capture when you can", "basra.md §3"))
-      .toBe("Not allowed: you must capture when you can (rule basra.md §3)");
+      .toBe("Not allowed: you must capture when you can");
+    expect(errorText("illegal", "illegal action 111: a meld needs three cards (biriba.md §3) (rule biriba.md §3)", "biriba.md §3"))
+      .toBe("Not allowed: a meld needs three cards");
+    expect(errorText("illegal", "illegal action: a meld needs three cards (biriba.md §3)", "biriba.md §3"))
+      .toBe("Not allowed: a meld needs three cards");
+    expect(ruleName("biriba.md §3")).toBe("Biriba rules, §3");
     expect(errorText("stale", "the table has moved on")).toBe("the table has moved on");
     expect(errorText("undo_refused", "a hidden card was revealed since that action"))
       .toBe("No undo: a hidden card was revealed since that action");

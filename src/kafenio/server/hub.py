@@ -36,6 +36,7 @@ from kafenio.server.broker import Broker, Hint
 from kafenio.server.live import GameRegistry, LiveTable, Move, accepted_levels, default_level
 from kafenio.server.models import MoveRow, TableRow
 from kafenio.server.store import Store, now
+from kafenio.server.timers import MISSES_AWAY
 
 log = logging.getLogger(__name__)
 
@@ -456,13 +457,30 @@ class Hub:
             live = await self.get(table_id)
             if live is None or live.row.deadline is None or live.row.deadline > time.time():
                 return
+            moves = []
             if live.phase == "deal_over":
                 live.start_next_deal()
             elif live.phase == "playing" and not live.computer_acts():
-                self._set_away(live, live.to_act(), True)
+                moves = await self._missed_turn(live, live.to_act())
             else:
                 live.row.deadline = None
-            await self._commit(live)
+            await self._commit(live, moves)
+
+    async def _missed_turn(self, live: LiveTable, seat: int) -> list:
+        """A clock ran out on ``seat`` (docs/protocol.md §6): the first miss in a row is played by a
+        computer, for that turn only (the seat's next snapshot shows the turn played ``by_bot``);
+        the ``MISSES_AWAY``-th miss in a row makes the seat away until its owner acts again."""
+        seats = copy.deepcopy(live.row.seats)
+        missed = int(seats[seat].get("missed", 0)) + 1
+        seats[seat]["missed"] = missed
+        seats[seat]["away"] = missed >= MISSES_AWAY
+        live.row.seats = seats
+        moves = []
+        player = live.bot_for(seat)
+        while not seats[seat]["away"] and live.phase == "playing" and live.to_act() == seat and len(moves) < 200:
+            action = await asyncio.to_thread(player.step, Seat(live.state, seat))
+            moves.append(live.apply(seat, action, True))
+        return moves
 
     @staticmethod
     def _set_away(live: LiveTable, seat: int, away: bool) -> None:
@@ -748,6 +766,10 @@ class Hub:
             move = live.apply(conn.seat, action, False)
         except IllegalAction as err:
             return "illegal", str(err), err.rule
+        if live.row.seats[conn.seat].get("missed"):  # the owner plays again: missed turns start over
+            seats = copy.deepcopy(live.row.seats)
+            seats[conn.seat]["missed"] = 0
+            live.row.seats = seats
         if not await self._commit(live, [move]):
             return "conflict", _("the table changed at the same moment")
         return None

@@ -356,7 +356,26 @@ class LiveTable:
         if seat is None or self.to_act() != seat or self.row.seats[seat]["away"]:
             return []
         view = Seat(self.state, seat)
-        return [p.LegalAction(id=a, text=view.action_to_string(a)) for a in view.legal_actions()]
+        floor = self.state.view(seat).get("floor")
+        texts = {a: view.action_to_string(a) for a in view.legal_actions()}
+        return [p.LegalAction(id=a, text=text, takes=self._takes(seat, a, floor) if text.startswith("play ") else None)
+                for a, text in texts.items()]
+
+    def _takes(self, seat: int, action: int, floor: list[str] | None) -> list[str] | None:
+        """The floor cards the play ``action`` of ``seat`` captures at once, played on a copy of
+        the deal (``None``: no floor, or a choice of captures follows): only public cards."""
+        if floor is None:
+            return None
+        after = self.state.clone()
+        after.apply_action(action)
+        seen = after.view(seat)
+        if seen.get("pending"):
+            return None
+        capture = seen.get("last_capture")
+        if not capture or capture["seat"] != seat or capture == self.state.view(seat).get("last_capture"):
+            return []
+        left = list(floor)
+        return [card for card in capture["cards"] if card in left and not left.remove(card)]
 
     def snapshot(self, seat: int | None, connected: set[int], now: float) -> p.SnapshotMsg:
         """The full snapshot for ``seat`` (``None``: a spectator)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_serializer
 
 from kafenio.i18n import _
 
@@ -171,10 +171,22 @@ def parse_client_message(raw: str | bytes) -> ClientMessage:
 # -- server → client -------------------------------------------------------------------------
 
 class LegalAction(BaseModel):
-    """One legal action: the engine id and its notation."""
+    """One legal action: the engine id and its notation; in the fishing games a play's ``takes``.
+
+    ``takes``: the floor cards the play captures at once (``[]``: none), absent when it is not
+    a play or the rules leave the player a choice of captures next (docs/protocol.md §4).
+    """
 
     id: int
     text: str
+    takes: list[str] | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_empty_takes(self, handler: Any) -> dict[str, Any]:
+        out: dict[str, Any] = handler(self)
+        if self.takes is None:
+            out.pop("takes", None)
+        return out
 
 
 class LastAction(BaseModel):

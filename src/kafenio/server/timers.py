@@ -1,8 +1,10 @@
 """Turn clocks: ``off``, ``relaxed``, ``blitz`` (``docs/protocol.md`` §6).
 
 A clock runs while a human seat (not away) is to act, restarting at each of its actions, and
-between deals. When it runs out the hub marks the seat away and a computer plays it until its
-owner comes back; between deals it starts the next deal. The deadline is stored with the table,
+between deals. When it runs out a computer plays that one turn for the seat and the player sees
+it played for them; only ``MISSES_AWAY`` missed turns in a row mark the seat away, after which a
+computer plays it until its owner comes back (any action of the owner starts the count over).
+Between deals a clock that runs out starts the next deal. The deadline is stored with the table,
 so clocks survive a restart.
 """
 
@@ -29,6 +31,9 @@ class TimerSpec:
         return _("{t:g} seconds for each decision, {b:g} seconds between deals.").format(
             t=self.turn, b=self.between_deals)
 
+
+#: missed turns in a row that make a seat away (the earlier ones are played for it, once each)
+MISSES_AWAY = 2
 
 #: timer mode → its clocks (``None``: no clocks)
 TIMERS: dict[str, TimerSpec | None] = {
