@@ -12,6 +12,7 @@ import kafenio
 from kafenio.agents.ismcts import side_margins
 from kafenio.agents.levels import make_named_player, player_names, split_player_names
 from kafenio.agents.pimc import AlphaBeta, PIMCPlayer, PIMCSettings, parse_spec
+from kafenio.arena import run_arena
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Seat
 
@@ -60,7 +61,7 @@ def test_decision_ignores_hidden_cards(name, options):
     for copy in (state, scrambled):
         player = PIMCPlayer(game, seed=5, settings=PIMCSettings(worlds=6, depth=3))
         player.step(Seat(copy, seat))
-        decisions.append((player.last_decision.action, player.last_decision.values))
+        decisions.append((player.last_search.action, player.last_search.values))
     assert decisions[0] == decisions[1], "the decision depends on the hidden cards"
 
 
@@ -141,3 +142,13 @@ def test_named_and_listed_with_the_players():
 ])
 def test_player_lists_keep_pimc_settings_whole(text, names):
     assert split_player_names(text) == names
+
+
+def test_the_arena_measures_pimc_and_reports_its_think_time():
+    report = run_arena("xeri", ["medium", "pimc:3,2"], deals=2, seed=5, workers=1)
+    (think,) = report["think"]
+    assert think["player"] == "pimc:3,2" and think["searches"] > 0
+    assert 0 < think["mean_seconds"] <= think["max_seconds"]
+    again = run_arena("xeri", ["medium", "pimc:3,2"], deals=2, seed=5, workers=1)
+    assert [r["mean_margin"] for r in again["pairings"][0]["rows"]] == [
+        r["mean_margin"] for r in report["pairings"][0]["rows"]]

@@ -178,6 +178,12 @@ class PIMCResult:
     seconds: float
     values: dict[int, float]
 
+    @property
+    def iterations(self) -> int:
+        """The worlds sampled: the search's units of work, as ISMCTS's iterations (the arena
+        times the decisions that searched, :func:`kafenio.arena.duplicate.play_deal_set`)."""
+        return self.worlds
+
 
 class PIMCPlayer(Player):
     """A computer player that samples worlds from its seat's information and searches each.
@@ -188,7 +194,8 @@ class PIMCPlayer(Player):
         settings: worlds and depth; default :class:`PIMCSettings` ().
 
     Attributes:
-        last_decision: the :class:`PIMCResult` of the latest :meth:`step` (``None`` before).
+        last_search: the :class:`PIMCResult` of the latest :meth:`step` (``None`` before; the
+            arena reads it as it reads ISMCTS's).
     """
 
     name = "pimc"
@@ -201,7 +208,7 @@ class PIMCPlayer(Player):
         self.alphabeta = AlphaBeta(game)
         self.follower: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
                                         if family == "rummy" else None)
-        self.last_decision: PIMCResult | None = None
+        self.last_search: PIMCResult | None = None
 
     def step(self, seat: Seat) -> int:
         """The legal action with the best mean value over the sampled worlds.
@@ -211,8 +218,8 @@ class PIMCPlayer(Player):
         Raises:
             KafenioError: the seat is not on turn.
         """
-        self.last_decision = self.decide(seat)
-        return self.last_decision.action
+        self.last_search = self.decide(seat)
+        return self.last_search.action
 
     def decide(self, seat: Seat) -> PIMCResult:
         """Sample the worlds and value every legal action (see :meth:`step`)."""
