@@ -64,7 +64,7 @@ def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pist
          players: Annotated[str, typer.Option(
              "--players", "--level",
              help=_("Computer players for the other seats, comma-separated (one for all): "
-                    "easy, medium, hard, expert, random, heuristic, ismcts."))] = "medium",
+                    "easy, medium, hard, expert, random, heuristic, ismcts, pimc."))] = "medium",
          delay: Annotated[float, typer.Option(help=_("Seconds between computer moves."))] = 0.6,
          lang: Annotated[str | None, typer.Option(
              "--lang", help=_("Language of the table (messages, rule errors, keys), e.g. el; default: the "
@@ -77,10 +77,11 @@ def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pist
             raise typer.BadParameter(str(err), param_hint="--lang") from None
     try:
         g = kafenio.load_game(game, preset=preset, options=option)
+        from kafenio.agents.levels import split_player_names
         from kafenio.tui import run_table
     except KafenioError as err:
         raise _fail(err) from None
-    run_table(g, seed=seed, players=players.split(","), delay=delay,
+    run_table(g, seed=seed, players=split_player_names(players), delay=delay,
               record_path=new_record_path(game))
 
 
@@ -90,18 +91,19 @@ def autoplay(game: Annotated[str, typer.Argument(help=_("The game to play."))],
              seed: Annotated[int | None, typer.Option(help=_("Fix the match's shuffles."))] = None,
              players: Annotated[str, typer.Option(help=_("Players, comma-separated, one per seat or one "
                                                          "for all: easy, medium, hard, expert, random, "
-                                                         "heuristic, ismcts."))] = "medium",
+                                                         "heuristic, ismcts, pimc."))] = "medium",
              max_deals: Annotated[int | None, typer.Option(help=_("Stop after this many deals."))] = None,
              record: Annotated[Path | None, typer.Option(help=_("Where to write the record."))] = None,
              ) -> None:
     """Let computer players play a match and write its record."""
     from kafenio.agents import make_player, play_match
+    from kafenio.agents.levels import split_player_names
     from kafenio.engine.match import Match
     from kafenio.engine.records import Recorder
 
     try:
         g = kafenio.load_game(game, preset=preset, options=option)
-        kinds = players.split(",")
+        kinds = split_player_names(players)
         if len(kinds) == 1:
             kinds = kinds * g.num_players()
         bots = [make_player(k, g, seed=None if seed is None else seed + i) for i, k in enumerate(kinds)]

@@ -40,6 +40,7 @@ from kafenio.agents.ismcts import (
     ISMCTSPlayer,
     SearchSettings,
 )
+from kafenio.agents.pimc import make_pimc_player
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Game, Seat
 from kafenio.i18n import _
@@ -136,8 +137,9 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
 )}
 """The levels from weakest to strongest."""
 
-BASE_PLAYERS = ("random", "heuristic", "ismcts")
-"""Player names besides the levels; ``ismcts`` also takes a budget: ``ismcts:BUDGET``."""
+BASE_PLAYERS = ("random", "heuristic", "ismcts", "pimc")
+"""Player names besides the levels; ``ismcts`` also takes a budget (``ismcts:BUDGET``) and
+``pimc`` its worlds and depth (``pimc:N,D``, :mod:`kafenio.agents.pimc`)."""
 
 
 def make_level_player(level: str, game: Game, seed: int | None = None, *, time_caps: bool = True) -> Player:
@@ -160,11 +162,26 @@ def make_level_player(level: str, game: Game, seed: int | None = None, *, time_c
 
 def player_names() -> list[str]:
     """Every accepted player name, for help texts and error messages."""
-    return [*BASE_PLAYERS, "ismcts:BUDGET", *LEVELS]
+    return [*BASE_PLAYERS, "ismcts:BUDGET", "pimc:N,D", *LEVELS]
+
+
+def split_player_names(text: str) -> list[str]:
+    """The player names of a comma-separated list, keeping ``pimc:N,D`` whole.
+
+    A part that is only digits continues the setting of the name before it when that name has
+    one (``"expert,pimc:20,4"`` is ``["expert", "pimc:20,4"]``); empty parts are dropped.
+    """
+    names: list[str] = []
+    for part in (part.strip() for part in text.split(",")):
+        if part.isdigit() and names and ":" in names[-1]:
+            names[-1] += "," + part
+        elif part:
+            names.append(part)
+    return names
 
 
 def make_named_player(name: str, game: Game, seed: int | None = None, *, time_caps: bool = True) -> Player:
-    """A player from its name: ``random``, ``heuristic``, ``ismcts[:BUDGET]`` or a level.
+    """A player from its name: ``random``, ``heuristic``, ``ismcts[:BUDGET]``, ``pimc[:N[,D]]`` or a level.
 
     Args:
         name: the player name (see :func:`player_names`).
@@ -175,8 +192,8 @@ def make_named_player(name: str, game: Game, seed: int | None = None, *, time_ca
             machine's load.
 
     Raises:
-        KafenioError: an unknown name, listing the accepted ones; a bad budget, naming the
-            accepted budget forms; a game without a heuristic player for ``heuristic``,
+        KafenioError: an unknown name, listing the accepted ones; a bad budget or pimc setting,
+            naming the accepted forms; a game without a heuristic player for ``heuristic``,
             ``easy`` and ``medium``.
     """
     kind, _sep, budget = name.partition(":")
@@ -185,6 +202,8 @@ def make_named_player(name: str, game: Game, seed: int | None = None, *, time_ca
         player = ISMCTSPlayer(game, seed, parsed if time_caps else parsed.iteration_bound())
         player.name = name
         return player
+    if kind == "pimc":
+        return make_pimc_player(name, game, seed)
     if not budget:
         if kind in LEVELS:
             return make_level_player(kind, game, seed, time_caps=time_caps)

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from kafenio.agents.levels import player_names
+from kafenio.agents.levels import player_names, split_player_names
 from kafenio.arena import BACKENDS, run_arena
 from kafenio.arena.duplicate import DealSetResult, GameSpec, log_line, read_log, run_identity
 from kafenio.engine.errors import KafenioError
@@ -59,7 +59,7 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
               "Read --log first and do not play again the deal sets of this run found there."))] = False,
           ) -> None:
     """Play computer players against each other on duplicate deals; print margins, CIs and ratings."""
-    names = [name.strip() for name in players.split(",") if name.strip()]
+    names = split_player_names(players)
     identity = run_identity(GameSpec(game, tuple(preset or ()), tuple(option or ())), seed)
     done: list[DealSetResult] = []
     if resume:

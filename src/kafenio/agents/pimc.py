@@ -1,0 +1,254 @@
+"""Perfect-information Monte Carlo sampling (PIMC): the reference opponent of the literature.
+
+Long, Sturtevant, Buro & Furtak, "Understanding the Success of Perfect Information Monte Carlo
+Sampling in Game Tree Search", AAAI 2010 (``shared/AI-NOTES.md`` §3): to choose a move,
+
+1. deal ``worlds`` full states consistent with what the seat knows (``seat.resample``: the
+   unseen cards dealt at random among the other hands and the stock, as a real player imagines
+   them);
+2. in each world, where every card is known, search every legal move to ``depth`` plies;
+3. play the move with the best value averaged over the worlds.
+
+How a world is searched is the one place where the families differ (:data:`WORLD_SEARCH`):
+
+* the fishing games (Basra, Pişti, Xeri, Diloti): **alpha-beta** over the perfect-information
+  game, ``depth`` plies, scored at the leaves by the deal score as it stands
+  (``state.side_scores()``, the final score once the deal is over). The root side maximises its
+  margin (its score minus the best other side's) and every other side minimises it (the
+  *paranoid* reduction, exact with two sides);
+* the rummy games (Biriba, Buraco): a rummy turn has hundreds of legal actions, so each move is
+  followed for ``depth`` plies by the game's heuristic player (greedy melding) in the world and
+  the position reached is scored by :func:`kafenio.agents.rummy_search.position_scores`.
+
+The player sees only its seat: everything it knows comes through :class:`Seat` (the view, the
+legal actions and the determinizations). With a fixed seed its moves are a function of the
+seat's information only.
+
+Player names (:func:`parse_spec`): ``pimc`` (:data:`DEFAULT_WORLDS` worlds, depth
+:data:`DEFAULT_DEPTH`), ``pimc:N`` and ``pimc:N,D``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kafenio.agents import Player, make_player, rummy_search
+from kafenio.agents.ismcts import side_margins
+from kafenio.engine.errors import KafenioError
+from kafenio.engine.game import Game, Seat, State
+from kafenio.i18n import _
+
+DEFAULT_WORLDS = 20
+"""Worlds sampled a decision by ``pimc`` without a setting."""
+
+DEFAULT_DEPTH = 4
+"""Plies searched in each world by ``pimc`` without a setting."""
+
+RUMMY_GAMES = frozenset({"biriba", "buraco"})
+"""The games whose worlds are followed by greedy melding, not searched by alpha-beta."""
+
+
+@dataclass(frozen=True)
+class PIMCSettings:
+    """How many worlds a decision samples and how deep each world is searched.
+
+    Attributes:
+        worlds: determinizations per decision (1 or more).
+        depth: plies searched after the move in each world (0: the move alone is scored).
+
+    Raises:
+        KafenioError: fewer than one world or a negative depth.
+    """
+
+    worlds: int = DEFAULT_WORLDS
+    depth: int = DEFAULT_DEPTH
+
+    def __post_init__(self) -> None:
+        if self.worlds < 1 or self.depth < 0:
+            raise KafenioError(_("bad pimc setting: it needs at least 1 world and a depth of 0 or more"))
+
+    def __str__(self) -> str:
+        return f"{self.worlds},{self.depth}"
+
+
+def parse_spec(text: str) -> PIMCSettings:
+    """The settings of a ``pimc`` player name's part after the colon: ``""``, ``"N"`` or ``"N,D"``.
+
+    Raises:
+        KafenioError: any other form, or values out of range, naming the accepted forms.
+    """
+    if not text:
+        return PIMCSettings()
+    parts = text.replace(" ", "").split(",")
+    if len(parts) <= 2 and all(part.isdigit() for part in parts) and int(parts[0]) >= 1:
+        return PIMCSettings(int(parts[0]), int(parts[1]) if len(parts) == 2 else DEFAULT_DEPTH)
+    raise KafenioError(_("bad pimc player {text!r}; use pimc, pimc:N (worlds) or pimc:N,D "
+                         "(worlds, depth in plies), e.g. pimc:20,4").format(text=f"pimc:{text}"))
+
+
+def _margin(state: State, side: int) -> float:
+    """The deal-score margin of ``side`` in ``state``: its score minus the best other side's."""
+    return side_margins(state.side_scores())[side]
+
+
+class AlphaBeta:
+    """Depth-limited alpha-beta over a perfect-information world (fishing games).
+
+    The side ``side`` maximises :func:`_margin`, every other side minimises it. Children are
+    searched in legal-action order; the search copies the state once per node (``State.child``
+    without the legality check).
+    """
+
+    def __init__(self, game: Game):
+        self.side_of = [game.side_of(s) for s in range(game.rules.num_players)]
+        self.nodes = 0
+
+    def value(self, state: State, depth: int, side: int, alpha: float, beta: float) -> float:
+        """The margin of ``side`` that ``depth`` more plies of best play lead to."""
+        self.nodes += 1
+        if depth == 0 or state.is_terminal():
+            return _margin(state, side)
+        maximising = self.side_of[state.current_player()] == side
+        best = -math.inf if maximising else math.inf
+        for action in state.legal_actions():
+            child = state.clone()
+            child._apply(action)
+            child.history.append(action)
+            value = self.value(child, depth - 1, side, alpha, beta)
+            if maximising:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+
+def _alphabeta_world(player: PIMCPlayer, world: State, legal: list[int], side: int) -> list[float]:
+    search = player.alphabeta
+    values = []
+    for action in legal:
+        child = world.clone()
+        child._apply(action)
+        child.history.append(action)
+        values.append(search.value(child, player.settings.depth, side, -math.inf, math.inf))
+    return values
+
+
+def _greedy_world(player: PIMCPlayer, world: State, legal: list[int], side: int) -> list[float]:
+    follower = player.follower
+    values = []
+    for action in legal:
+        state = world.clone()
+        state._apply(action)
+        state.history.append(action)
+        for _ply in range(player.settings.depth):
+            if state.is_terminal():
+                break
+            move = follower.step(Seat(state, state.current_player()))
+            state._apply(move)
+            state.history.append(move)
+        values.append(side_margins(rummy_search.position_scores(state))[side])
+    return values
+
+
+WORLD_SEARCH: dict[str, Callable[[PIMCPlayer, State, list[int], int], list[float]]] = {
+    "fishing": _alphabeta_world, "rummy": _greedy_world}
+"""Per family, ``(player, world, legal actions, root side) -> value of each action in the world``."""
+
+
+@dataclass
+class PIMCResult:
+    """The outcome of one decision.
+
+    Attributes:
+        action: the chosen action.
+        worlds: worlds sampled.
+        seconds: wall time spent.
+        values: per legal action, its mean value (the root side's margin, points) over the worlds.
+    """
+
+    action: int
+    worlds: int
+    seconds: float
+    values: dict[int, float]
+
+    @property
+    def iterations(self) -> int:
+        """The worlds sampled: the search's units of work, as ISMCTS's iterations (the arena
+        times the decisions that searched, :func:`kafenio.arena.duplicate.play_deal_set`)."""
+        return self.worlds
+
+
+class PIMCPlayer(Player):
+    """A computer player that samples worlds from its seat's information and searches each.
+
+    Args:
+        game: the game.
+        seed: fixes the worlds sampled (and the rummy follower's randomness).
+        settings: worlds and depth; default :class:`PIMCSettings` ().
+
+    Attributes:
+        last_search: the :class:`PIMCResult` of the latest :meth:`step` (``None`` before; the
+            arena reads it as it reads ISMCTS's).
+    """
+
+    name = "pimc"
+
+    def __init__(self, game: Game, seed: int | None = None, settings: PIMCSettings | None = None):
+        super().__init__(game, seed)
+        self.settings = settings or PIMCSettings()
+        family = "rummy" if game.name in RUMMY_GAMES else "fishing"
+        self.search_world = WORLD_SEARCH[family]
+        self.alphabeta = AlphaBeta(game)
+        self.follower: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
+                                        if family == "rummy" else None)
+        self.last_search: PIMCResult | None = None
+
+    def step(self, seat: Seat) -> int:
+        """The legal action with the best mean value over the sampled worlds.
+
+        Ties go to the lower action id. A single legal action is played without sampling.
+
+        Raises:
+            KafenioError: the seat is not on turn.
+        """
+        self.last_search = self.decide(seat)
+        return self.last_search.action
+
+    def decide(self, seat: Seat) -> PIMCResult:
+        """Sample the worlds and value every legal action (see :meth:`step`)."""
+        legal = seat.legal_actions()
+        if not legal:
+            raise KafenioError(_("seat {seat} is not on turn").format(seat=seat.seat))
+        start = time.perf_counter()
+        if len(legal) == 1:
+            return PIMCResult(legal[0], 0, time.perf_counter() - start, {legal[0]: 0.0})
+        side = self.game.side_of(seat.seat)
+        totals = [0.0] * len(legal)
+        worlds = self.settings.worlds
+        for _world in range(worlds):
+            world = seat.resample(self.rng)
+            for i, value in enumerate(self.search_world(self, world, legal, side)):
+                totals[i] += value
+        values = {a: total / worlds for a, total in zip(legal, totals, strict=True)}
+        best = max(legal, key=lambda a: (values[a], -a))
+        return PIMCResult(best, worlds, time.perf_counter() - start, values)
+
+
+def make_pimc_player(spec: str, game: Game, seed: int | None = None) -> PIMCPlayer:
+    """The player named ``pimc`` or ``pimc:SETTINGS`` (:func:`parse_spec`); its name is ``spec``.
+
+    Raises:
+        KafenioError: a malformed setting, naming the accepted forms.
+    """
+    _kind, _sep, text = spec.partition(":")
+    player = PIMCPlayer(game, seed, parse_spec(text))
+    player.name = spec
+    return player
+

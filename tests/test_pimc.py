@@ -1,0 +1,154 @@
+"""PIMC, the reference opponent: legal moves only, decided from the seat's information only,
+reproducible from a seed, and its name parsed or refused in words."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import kafenio
+from kafenio.agents.ismcts import side_margins
+from kafenio.agents.levels import make_named_player, player_names, split_player_names
+from kafenio.agents.pimc import AlphaBeta, PIMCPlayer, PIMCSettings, parse_spec
+from kafenio.arena import run_arena
+from kafenio.engine.errors import KafenioError
+from kafenio.engine.game import Seat
+
+FISHING = ["basra", "pisti", "xeri", "diloti"]
+
+
+def mid_deal(name: str, seed: int, moves: int = 5, **options):
+    """A state ``moves`` random moves in, with a seat on turn that has a real choice."""
+    game = kafenio.load_game(name, options=options)
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while moves > 0 or len(state.legal_actions()) < 2:
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        moves -= 1
+    return game, state
+
+
+@pytest.mark.parametrize("name", [*FISHING, "biriba", "buraco"])
+def test_plays_legal_moves_to_the_end_of_a_deal(name):
+    game = kafenio.load_game(name)
+    state = game.new_initial_state(seed=3)
+    players = [PIMCPlayer(game, seed=seat, settings=PIMCSettings(worlds=2, depth=2))
+               for seat in range(game.rules.num_players)]
+    moves = 0
+    while not state.is_terminal() and moves < 400:
+        seat = state.current_player()
+        action = players[seat].step(Seat(state, seat))
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    assert state.is_terminal() or name in ("biriba", "buraco")
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("basra", {"num_players": 2}), ("basra", {"num_players": 4}), ("pisti", {}), ("xeri", {}), ("diloti", {}),
+    ("biriba", {}), ("buraco", {})])
+def test_decision_ignores_hidden_cards(name, options):
+    game, state = mid_deal(name, 11, **options)
+    seat = state.current_player()
+    # the same information for the seat, every hidden card (other hands, stock) dealt afresh
+    scrambled = state.resample_from_infostate(seat, random.Random(987))
+    assert scrambled.information_state_string(seat) == state.information_state_string(seat)
+    assert any(scrambled.view(s) != state.view(s) for s in range(game.rules.num_players) if s != seat)
+    decisions = []
+    for copy in (state, scrambled):
+        player = PIMCPlayer(game, seed=5, settings=PIMCSettings(worlds=6, depth=3))
+        player.step(Seat(copy, seat))
+        decisions.append((player.last_search.action, player.last_search.values))
+    assert decisions[0] == decisions[1], "the decision depends on the hidden cards"
+
+
+def test_reproducible_from_a_seed_and_varies_with_it():
+    game, state = mid_deal("basra", 4)
+    seat = state.current_player()
+    runs = [PIMCPlayer(game, seed=s, settings=PIMCSettings(worlds=4, depth=2)).decide(Seat(state, seat))
+            for s in (1, 1, 2)]
+    assert runs[0].values == runs[1].values
+    assert runs[0].worlds == 4
+
+
+def minimax(state, depth, side):
+    """Plain minimax without pruning: what alpha-beta must return."""
+    if depth == 0 or state.is_terminal():
+        return side_margins(state.side_scores())[side]
+    values = [minimax(state.child(a), depth - 1, side) for a in state.legal_actions()]
+    return max(values) if state.game.side_of(state.current_player()) == side else min(values)
+
+
+@pytest.mark.parametrize("name", FISHING)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_alphabeta_returns_the_minimax_value(name, seed):
+    game, state = mid_deal(name, seed, moves=seed * 7)
+    side = game.side_of(state.current_player())
+    search = AlphaBeta(game)
+    assert search.value(state.clone(), 4, side, -math.inf, math.inf) == minimax(state, 4, side)
+
+
+def test_beats_random_on_fixed_deals():
+    # duplicate deals: each deal played twice with the seats swapped, so the cards cancel out
+    game = kafenio.load_game("pisti", options={"num_players": 2})
+    margin = 0.0
+    for seed in range(6):
+        for pimc_side in (0, 1):
+            state = game.new_initial_state(seed=seed)
+            pimc = PIMCPlayer(game, seed=seed, settings=PIMCSettings(worlds=4, depth=2))
+            other = make_named_player("random", game, seed=seed)
+            while not state.is_terminal():
+                seat = state.current_player()
+                player = pimc if game.side_of(seat) == pimc_side else other
+                state.apply_action(player.step(Seat(state, seat)))
+            margin += side_margins(state.side_scores())[pimc_side]
+    assert margin > 0
+
+
+@pytest.mark.parametrize(("spec", "settings"), [
+    ("", PIMCSettings()), ("30", PIMCSettings(30)), ("30,2", PIMCSettings(30, 2)), ("5, 0", PIMCSettings(5, 0))])
+def test_settings_parsed(spec, settings):
+    assert parse_spec(spec) == settings
+
+
+@pytest.mark.parametrize("name", ["pimc:abc", "pimc:0,0", "pimc:0", "pimc:3,x", "pimc:1,2,3", "pimc:-1,2", "pimc:"])
+def test_malformed_settings_refused_naming_the_forms(name):
+    game = kafenio.load_game("basra")
+    if name == "pimc:":
+        assert make_named_player(name, game).settings == PIMCSettings()
+        return
+    with pytest.raises(KafenioError, match=r"pimc:N,D"):
+        make_named_player(name, game)
+
+
+def test_named_and_listed_with_the_players():
+    game = kafenio.load_game("pisti")
+    player = make_named_player("pimc:12,3", game, seed=1)
+    assert isinstance(player, PIMCPlayer) and player.name == "pimc:12,3"
+    assert player.settings == PIMCSettings(12, 3)
+    assert "pimc" in player_names() and "pimc:N,D" in player_names()
+    with pytest.raises(KafenioError, match="pimc:N,D"):
+        make_named_player("wizard", game)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("expert,pimc:20,4", ["expert", "pimc:20,4"]),
+    ("pimc:20,4,hard", ["pimc:20,4", "hard"]),
+    ("ismcts:500/2s, pimc:8 ,medium", ["ismcts:500/2s", "pimc:8", "medium"]),
+    ("medium,,hard", ["medium", "hard"]),
+])
+def test_player_lists_keep_pimc_settings_whole(text, names):
+    assert split_player_names(text) == names
+
+
+def test_the_arena_measures_pimc_and_reports_its_think_time():
+    report = run_arena("xeri", ["medium", "pimc:3,2"], deals=2, seed=5, workers=1)
+    (think,) = report["think"]
+    assert think["player"] == "pimc:3,2" and think["searches"] > 0
+    assert 0 < think["mean_seconds"] <= think["max_seconds"]
+    again = run_arena("xeri", ["medium", "pimc:3,2"], deals=2, seed=5, workers=1)
+    assert [r["mean_margin"] for r in again["pairings"][0]["rows"]] == [
+        r["mean_margin"] for r in report["pairings"][0]["rows"]]
