@@ -317,11 +317,21 @@ def read_catalog(path: Path) -> Any:
     """
     from babel.messages.pofile import PoFileError, read_po
 
+    data = path.read_bytes()
     try:
-        with path.open("rb") as f:
-            catalog = read_po(f, locale=path.parent.parent.name, domain=DOMAIN, abort_invalid=True)
-    except (PoFileError, ValueError, UnicodeDecodeError) as err:
-        raise CatalogError(f"{path}:{_po_error_line(str(err))}: {err}") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        raise CatalogError(f"{path}:{line}: not UTF-8 ({err.reason})") from None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not _PO_LINE.match(line):
+            raise CatalogError(f"{path}:{number}: not a line of a .po file (a keyword and a quoted string, "
+                               f"a continued string, a comment or nothing): {line[:80]!r}")
+    try:
+        catalog = read_po(io.BytesIO(data), locale=path.parent.parent.name, domain=DOMAIN, abort_invalid=True)
+    except (PoFileError, ValueError) as err:
+        what = re.sub(r" on \d+$", "", str(err))
+        raise CatalogError(f"{path}:{_po_error_line(str(err))}: {what}") from None
     for m in catalog:
         if m.id and m.pluralizable and any(m.string) and len(m.string) != catalog.num_plurals:
             raise CatalogError(f"{path}:{m.lineno}: {len(m.string)} plural forms for {m.id[0]!r}, "
@@ -329,10 +339,17 @@ def read_catalog(path: Path) -> Any:
     return catalog
 
 
+#: a line of a ``.po`` file: a keyword and a C string, a continued string, a comment or nothing
+#: (Babel reads an unterminated string or junk after one without a word)
+_PO_LINE = re.compile(r'''\s*(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\["\\ntrabfv])*"\s*$'''
+                      r"|\s*(?:#.*)?$")
+
+
 def _po_error_line(message: str) -> str:
-    """The line number Babel's parse error names (``… on 12``), or ``?``."""
-    found = re.search(r"\bon (\d+)\b|line (\d+)", message)
-    return next((g for g in found.groups() if g), "?") if found else "?"
+    """The line (counted from 1) that Babel's parse error names (``… on 12``, counted from 0),
+    or ``?``."""
+    found = re.search(r"\bon (\d+)$", message)
+    return str(int(found.group(1)) + 1) if found else "?"
 
 
 def compile_catalogs(locale: Path = LOCALE) -> list[Path]:
