@@ -341,8 +341,8 @@ def read_catalog(path: Path) -> Any:
 
 #: a line of a ``.po`` file: a keyword and a C string, a continued string, a comment or nothing
 #: (Babel reads an unterminated string or junk after one without a word)
-_PO_LINE = re.compile(r'''\s*(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\["\\ntrabfv])*"\s*$'''
-                      r"|\s*(?:#.*)?$")
+_PO_LINE = re.compile(r'''\s*(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?'''
+                      r'''"(?:[^"\\]|\\["\\ntrabfv])*"\s*$|\s*(?:#.*)?$''')
 
 
 def _po_error_line(message: str) -> str:
