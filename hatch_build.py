@@ -23,10 +23,13 @@ compiles when needed, outside an install.
 
 Translations (English is the source language): ``python hatch_build.py catalogs`` extracts every
 ``_()`` of ``src/kafenio`` with the ``doc`` texts of the rulebooks' options and presets
-(:func:`extract_python_and_rule_docs`) and every ``t()`` of ``web/src`` (``babel.cfg``) into
-``kafenio.pot``, merges it into each language's ``.po``, compiles the ``.mo`` files and writes the
-browser's JSON catalogs ``web/src/locale/<lang>.json`` from the same ``.po`` files. The ``.mo``
-files are git-ignored and compiled by this hook for wheels and editable installs.
+(:func:`extract_python_and_rule_docs`), every ``t()`` of ``web/src`` (``babel.cfg``) and Typer's
+gettext words (:func:`_click_messages`) into ``kafenio.pot``, merges it into each language's ``.po``
+(every folder ``src/kafenio/locale/<lang>/`` that has one), compiles the ``.mo`` files and writes
+the browser's JSON catalogs ``web/src/locale/<lang>.json`` from the same ``.po`` files. The ``.mo``
+files are git-ignored and compiled by this hook for wheels and editable installs; a broken ``.po``
+stops the build with its file and line (:class:`CatalogError`). ``python hatch_build.py
+new-language LANG`` starts a new language's ``.po`` (:func:`new_catalog`).
 """
 
 from __future__ import annotations

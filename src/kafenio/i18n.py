@@ -14,13 +14,14 @@ One language per person, not per process. :func:`_` translates into the *current
   ``LANG``) or the one given to :func:`set_language` / :func:`use_language` (``--lang`` of
   ``kafenio play`` and ``kafenio serve``).
 
-Click's and Typer's own words (``Usage:``, ``Options``, ``Show this message and exit.``, their
-error texts) are looked up by those libraries with the standard library's ``gettext.gettext``
-in gettext's default domain ``messages``; :func:`_install_click_words` binds that domain to
-the ``messages.mo`` beside each catalog (the build writes it from the same ``.po``), so the
-command line speaks the process's language (``LANGUAGE=el kafenio --help``). Texts computed at
-import time (the CLI's ``--help`` texts, the terminal table's key names) keep the language the
-process started with.
+Typer's own words (``Options``, ``Commands``, ``Arguments``, ``Error``, ``Try … for help.``) are
+looked up by Typer with the standard library's ``gettext.gettext`` in gettext's default domain
+``messages``; :func:`_install_click_words` binds that domain to the ``messages.mo`` beside each
+catalog (the build writes it from the same ``.po``), so the command line speaks the process's
+language (``LANGUAGE=el kafenio --help``); the words its copy of Click writes without gettext
+(``Usage:``, the help option, parse errors) are translated by ``kafenio.cli``. Texts computed at
+import time (the CLI's ``--help`` texts, Typer's panel titles, the terminal table's key names)
+keep the language the process started with.
 
 Codes are gettext's (``el``, ``pt_BR``); :func:`match_language` maps browser tags (``pt-BR``,
 ``it-IT``, ``ar-EG``) and ``Accept-Language`` headers onto them.

@@ -539,15 +539,15 @@ class Hub:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if not conn.bucket.take():
-                    conn.send(p.ErrorMsg(code="rate_limited", limit=conn.limit, reason=_(
-                        "more than {rate:g} messages a second (or {burst} at once) from this socket: "
-                        "the message was dropped").format(rate=conn.limit.per_second, burst=conn.limit.burst)))
-                    continue
-                raw = message.get("text")
-                if raw is None:
-                    raw = message.get("bytes") or b""
                 with language(conn.lang):  # a hello may have changed it
+                    if not conn.bucket.take():
+                        conn.send(p.ErrorMsg(code="rate_limited", limit=conn.limit, reason=_(
+                            "more than {rate:g} messages a second (or {burst} at once) from this socket: "
+                            "the message was dropped").format(rate=conn.limit.per_second, burst=conn.limit.burst)))
+                        continue
+                    raw = message.get("text")
+                    if raw is None:
+                        raw = message.get("bytes") or b""
                     if not await self.handle(conn, raw):
                         break
         finally:
