@@ -196,6 +196,15 @@ def test_accept_language_and_the_pages_choice_are_negotiated():
     assert i18n.negotiate(None, "xx, yy;q=0.5")[0] == "en"
 
 
+def test_the_process_language_goes_back_to_the_environments(compiled):
+    before = os.environ.get("LANGUAGE")
+    i18n.set_language("el")
+    assert os.environ["LANGUAGE"] == "el" and i18n.current_language() == "el"
+    i18n.set_language(None)
+    assert os.environ.get("LANGUAGE") == before
+    assert i18n._("the match is over") == "the match is over"
+
+
 @pytest.mark.skipif("pt_BR" not in LANGUAGES, reason="no Brazilian Portuguese catalog")
 def test_two_contexts_speak_two_languages_at_once(compiled):
     async def speak(lang: str) -> list[str]:

@@ -90,10 +90,10 @@ def set_language(language: str | None) -> None:
     """Use ``language`` (a gettext code such as ``el``, ``pt_BR``; ``None``: the environment's)
     as the process's language for later messages, Click's words included."""
     global _process, _process_language
+    _install_click_words(language)  # first: ``None`` reads the environment as it was
     _process = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language] if language else None,
                                    fallback=True)
     _process_language = language
-    _install_click_words(language)
 
 
 def unknown_language_note(asked: str) -> str:
