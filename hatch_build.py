@@ -24,7 +24,7 @@ compiles when needed, outside an install.
 Translations (English is the source language): ``python hatch_build.py catalogs`` extracts every
 ``_()`` of ``src/kafenio`` with the ``doc`` texts of the rulebooks' options and presets
 (:func:`extract_python_and_rule_docs`), every ``t()`` of ``web/src`` (``babel.cfg``) and Typer's
-gettext words (:func:`_click_messages`) into ``kafenio.pot``, merges it into each language's ``.po``
+gettext words (:func:`_typer_messages`) into ``kafenio.pot``, merges it into each language's ``.po``
 (every folder ``src/kafenio/locale/<lang>/`` that has one), compiles the ``.mo`` files and writes
 the browser's JSON catalogs ``web/src/locale/<lang>.json`` from the same ``.po`` files. The ``.mo``
 files are git-ignored and compiled by this hook for wheels and editable installs; a broken ``.po``
@@ -59,8 +59,8 @@ SOURCES = ("src", "public", "index.html", "package.json", "package-lock.json", "
 LOCALE = ROOT / "src" / "kafenio" / "locale"
 WEB_LOCALE = WEB / "src" / "locale"
 DOMAIN = "kafenio"
-#: gettext's default domain: Click and Typer look up their own words (Usage, Options) in it
-CLICK_DOMAIN = "messages"
+#: gettext's default domain: Typer looks up its own words (Options, Commands, Error) in it
+DEFAULT_DOMAIN = "messages"
 
 
 def newest_mtime(paths: list[Path]) -> float:
@@ -216,44 +216,28 @@ def extract_python_and_rule_docs(fileobj: Any, keywords: Any, comment_tags: Any,
 
 
 #: the modules of Typer whose words a user of ``kafenio`` meets through gettext (the help's
-#: panels, the error box), and the messages that only a programmer meets (a command defined
-#: wrongly) or that kafenio's commands never show (prompts, version option, deprecations). Typer's
+#: panels, the error box), and those of their messages kafenio's commands never show. Typer's
 #: copy of Click writes its own words without gettext: ``kafenio.cli`` translates them itself
-CLICK_MODULES = {"typer": ("core.py", "rich_utils.py")}
-CLICK_UNSHOWN = (
-    "Name '{name}' defined twice", "Boolean option {decl!r} cannot use the same flag for true/false.",
-    "Could not determine name for option with declarations {decls!r}",
-    "Arguments take exactly one parameter declaration, got {length}: {decls}.",
-    "Do you want to continue?", "Confirm the action without prompting.", "%(prog)s, version %(version)s",
-    "Show the version and exit.", "Value must be an iterable.", "deprecated", "(deprecated) ",
-    "DeprecationWarning: The command {name!r} is deprecated.{extra_message}",
-    "DeprecationWarning: The {param_type} {name!r} is deprecated.{extra_message}",
-    "Could not open file {filename!r}: {message}", "Invalid start character for option ({option})",
-    "{value!r} is not a valid UUID.",
-    "No options defined but a name was passed ({name}). Did you mean to declare an argument instead? Did you"
-    " mean to pass '--{name}'?")
+TYPER_MODULES = ("core.py", "rich_utils.py")
+TYPER_UNSHOWN = ("(deprecated) ",)
 
 
-def _click_messages() -> Iterator[tuple[str, int, Any, list[str], str | None]]:
-    """The messages of :data:`CLICK_MODULES` (they look them up with ``gettext``/``ngettext`` in
-    gettext's default domain), located as ``click/core.py``; those of :data:`CLICK_UNSHOWN` left
-    out."""
-    import importlib
-
+def _typer_messages() -> Iterator[tuple[str, int, Any, list[str], str | None]]:
+    """The messages of Typer's :data:`TYPER_MODULES` (Typer looks them up with ``gettext`` in
+    gettext's default domain), located as ``typer/core.py``; :data:`TYPER_UNSHOWN` left out."""
+    import typer
     from babel.messages.extract import extract_from_file
 
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2)}
-    for package, modules in CLICK_MODULES.items():
-        folder = Path(importlib.import_module(package).__file__).parent
-        for module in modules:
-            for lineno, message, comments, context in extract_from_file("python", folder / module, keywords):
-                if (message[0] if isinstance(message, tuple) else message) not in CLICK_UNSHOWN:
-                    yield f"{package}/{module}", lineno, message, comments, context
+    folder = Path(typer.__file__).parent
+    for module in TYPER_MODULES:
+        for lineno, message, comments, context in extract_from_file("python", folder / module, {"_": None}):
+            if message not in TYPER_UNSHOWN:
+                yield f"typer/{module}", lineno, message, comments, context
 
 
 def extract_messages() -> Any:
     """Every message of ``src/kafenio`` (``_()`` and the rulebooks' ``doc`` texts), ``web/src``
-    (``t()``) and of Click's and Typer's words (:func:`_click_messages`) as a Babel catalog."""
+    (``t()``) and Typer's words (:func:`_typer_messages`) as a Babel catalog."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
@@ -267,7 +251,7 @@ def extract_messages() -> Any:
         for filename, lineno, message, comments, context in found:
             where = (folder.relative_to(ROOT) / filename).as_posix()
             catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
-    for where, lineno, message, comments, context in _click_messages():
+    for where, lineno, message, comments, context in _typer_messages():
         catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return catalog
 
@@ -357,8 +341,8 @@ def _po_error_line(message: str) -> str:
 
 def compile_catalogs(locale: Path = LOCALE) -> list[Path]:
     """Compile every ``.po`` under ``locale`` into the ``.mo`` beside it (fuzzy entries left out),
-    and the same into ``messages.mo``, gettext's default domain in which Click and Typer look up
-    their own words (``kafenio.i18n``); returns the ``kafenio.mo`` files.
+    and the same into ``messages.mo``, gettext's default domain in which Typer looks up its own
+    words (``kafenio.i18n``); returns the ``kafenio.mo`` files.
 
     Raises:
         CatalogError: a ``.po`` file is broken (its file and line are named).
@@ -371,7 +355,7 @@ def compile_catalogs(locale: Path = LOCALE) -> list[Path]:
         write_mo(buffer, read_catalog(path))
         mo = path.with_suffix(".mo")
         mo.write_bytes(buffer.getvalue())
-        (path.parent / f"{CLICK_DOMAIN}.mo").write_bytes(buffer.getvalue())
+        (path.parent / f"{DEFAULT_DOMAIN}.mo").write_bytes(buffer.getvalue())
         out.append(mo)
     return out
 
@@ -380,7 +364,7 @@ def catalogs_need_compiling(locale: Path = LOCALE) -> bool:
     """Whether some ``.mo`` is missing or older than its ``.po``."""
     return any(not mo.is_file() or p.stat().st_mtime > mo.stat().st_mtime
                for p in po_files(locale).values()
-               for mo in (p.with_suffix(".mo"), p.parent / f"{CLICK_DOMAIN}.mo"))
+               for mo in (p.with_suffix(".mo"), p.parent / f"{DEFAULT_DOMAIN}.mo"))
 
 
 def new_catalog(lang: str, locale: Path = LOCALE) -> Path:

@@ -16,7 +16,7 @@ One language per person, not per process. :func:`_` translates into the *current
 
 Typer's own words (``Options``, ``Commands``, ``Arguments``, ``Error``, ``Try … for help.``) are
 looked up by Typer with the standard library's ``gettext.gettext`` in gettext's default domain
-``messages``; :func:`_install_click_words` binds that domain to the ``messages.mo`` beside each
+``messages``; :func:`_install_typer_words` binds that domain to the ``messages.mo`` beside each
 catalog (the build writes it from the same ``.po``), so the command line speaks the process's
 language (``LANGUAGE=el kafenio --help``); the words its copy of Click writes without gettext
 (``Usage:``, the help option, parse errors) are translated by ``kafenio.cli``. Texts computed at
@@ -41,8 +41,8 @@ from urllib.parse import parse_qs
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "kafenio"
-#: gettext's default domain, in which Click and Typer look up their own words
-CLICK_DOMAIN = "messages"
+#: gettext's default domain, in which Typer looks up its own words
+DEFAULT_DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
 
 _process: gettext.NullTranslations = gettext.translation(DOMAIN, localedir=LOCALE_DIR, fallback=True)
@@ -88,9 +88,9 @@ def current_language() -> str:
 
 def set_language(language: str | None) -> None:
     """Use ``language`` (a gettext code such as ``el``, ``pt_BR``; ``None``: the environment's)
-    as the process's language for later messages, Click's words included."""
+    as the process's language for later messages, Typer's words included."""
     global _process, _process_language
-    _install_click_words(language)  # first: ``None`` reads the environment as it was
+    _install_typer_words(language)  # first: ``None`` reads the environment as it was
     _process = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language] if language else None,
                                    fallback=True)
     _process_language = language
@@ -228,11 +228,11 @@ class LanguageMiddleware:
             _note.reset(note_token)
 
 
-def _install_click_words(lang: str | None) -> None:
-    """Bind gettext's default domain (Click's and Typer's words) to our ``messages.mo`` files
+def _install_typer_words(lang: str | None) -> None:
+    """Bind gettext's default domain (Typer's words) to our ``messages.mo`` files
     and make ``lang`` (``None``: the environment's) the language they are looked up in: the
     standard library's ``gettext.gettext`` reads the ``LANGUAGE`` variable at each call."""
-    gettext.bindtextdomain(CLICK_DOMAIN, str(LOCALE_DIR))
+    gettext.bindtextdomain(DEFAULT_DOMAIN, str(LOCALE_DIR))
     chosen = lang or _ENV_LANGUAGE
     if chosen is None:
         os.environ.pop("LANGUAGE", None)
@@ -240,4 +240,4 @@ def _install_click_words(lang: str | None) -> None:
         os.environ["LANGUAGE"] = chosen
 
 
-_install_click_words(None)
+_install_typer_words(None)
