@@ -387,6 +387,7 @@ def new_catalog(lang: str, locale: Path = LOCALE) -> Path:
                           last_translator="kafenio", language_team="kafenio", charset="utf-8", fuzzy=False)
     except (UnknownLocaleError, ValueError) as err:
         raise CatalogError(f"{lang}: not a language Babel knows ({err})") from None
+    catalog.msgid_bugs_address = ""  # Babel's constructor puts a placeholder for an empty one
     if lang in PLURAL_FORMS:
         catalog.mime_headers = [(k, PLURAL_FORMS[lang] if k == "Plural-Forms" else v)
                                 for k, v in catalog.mime_headers]
