@@ -23,10 +23,13 @@ compiles when needed, outside an install.
 
 Translations (English is the source language): ``python hatch_build.py catalogs`` extracts every
 ``_()`` of ``src/kafenio`` with the ``doc`` texts of the rulebooks' options and presets
-(:func:`extract_python_and_rule_docs`) and every ``t()`` of ``web/src`` (``babel.cfg``) into
-``kafenio.pot``, merges it into each language's ``.po``, compiles the ``.mo`` files and writes the
-browser's JSON catalogs ``web/src/locale/<lang>.json`` from the same ``.po`` files. The ``.mo``
-files are git-ignored and compiled by this hook for wheels and editable installs.
+(:func:`extract_python_and_rule_docs`), every ``t()`` of ``web/src`` (``babel.cfg``) and Typer's
+gettext words (:func:`_typer_messages`) into ``kafenio.pot``, merges it into each language's ``.po``
+(every folder ``src/kafenio/locale/<lang>/`` that has one), compiles the ``.mo`` files and writes
+the browser's JSON catalogs ``web/src/locale/<lang>.json`` from the same ``.po`` files. The ``.mo``
+files are git-ignored and compiled by this hook for wheels and editable installs; a broken ``.po``
+stops the build with its file and line (:class:`CatalogError`). ``python hatch_build.py
+new-language LANG`` starts a new language's ``.po`` (:func:`new_catalog`).
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ SOURCES = ("src", "public", "index.html", "package.json", "package-lock.json", "
 LOCALE = ROOT / "src" / "kafenio" / "locale"
 WEB_LOCALE = WEB / "src" / "locale"
 DOMAIN = "kafenio"
+#: gettext's default domain: Typer looks up its own words (Options, Commands, Error) in it
+DEFAULT_DOMAIN = "messages"
 
 
 def newest_mtime(paths: list[Path]) -> float:
@@ -210,9 +215,29 @@ def extract_python_and_rule_docs(fileobj: Any, keywords: Any, comment_tags: Any,
     yield from sorted(found, key=lambda item: item[0])
 
 
+#: the modules of Typer whose words a user of ``kafenio`` meets through gettext (the help's
+#: panels, the error box), and those of their messages kafenio's commands never show. Typer's
+#: copy of Click writes its own words without gettext: ``kafenio.cli`` translates them itself
+TYPER_MODULES = ("core.py", "rich_utils.py")
+TYPER_UNSHOWN = ("(deprecated) ",)
+
+
+def _typer_messages() -> Iterator[tuple[str, int, Any, list[str], str | None]]:
+    """The messages of Typer's :data:`TYPER_MODULES` (Typer looks them up with ``gettext`` in
+    gettext's default domain), located as ``typer/core.py``; :data:`TYPER_UNSHOWN` left out."""
+    import typer
+    from babel.messages.extract import extract_from_file
+
+    folder = Path(typer.__file__).parent
+    for module in TYPER_MODULES:
+        for lineno, message, comments, context in extract_from_file("python", folder / module, {"_": None}):
+            if message not in TYPER_UNSHOWN:
+                yield f"typer/{module}", lineno, message, comments, context
+
+
 def extract_messages() -> Any:
-    """Every message of ``src/kafenio`` (``_()`` and the rulebooks' ``doc`` texts) and ``web/src``
-    (``t()``) as a Babel catalog."""
+    """Every message of ``src/kafenio`` (``_()`` and the rulebooks' ``doc`` texts), ``web/src``
+    (``t()``) and Typer's words (:func:`_typer_messages`) as a Babel catalog."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
@@ -226,6 +251,8 @@ def extract_messages() -> Any:
         for filename, lineno, message, comments, context in found:
             where = (folder.relative_to(ROOT) / filename).as_posix()
             catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    for where, lineno, message, comments, context in _typer_messages():
+        catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return catalog
 
 
@@ -251,32 +278,123 @@ def po_files(locale: Path = LOCALE) -> dict[str, Path]:
     return {p.parent.parent.name: p for p in sorted(locale.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))}
 
 
-def read_catalog(path: Path) -> Any:
-    """A ``.po`` file as a Babel catalog."""
-    from babel.messages.pofile import read_po
+class CatalogError(Exception):
+    """A ``.po`` file that cannot be read: the message names the file and the line."""
 
-    with path.open("rb") as f:
-        return read_po(f, locale=path.parent.parent.name, domain=DOMAIN)
+
+#: gettext's Plural-Forms of the languages kafenio speaks (GNU gettext manual, "Plural forms":
+#: Brazilian Portuguese takes the singular for 0 and 1, Italian, Greek and Turkish for 1 only,
+#: Arabic has six forms by ``n % 100``); another language takes Babel's from CLDR
+PLURAL_FORMS = {
+    "el": "nplurals=2; plural=(n != 1);",
+    "pt_BR": "nplurals=2; plural=(n > 1);",
+    "it": "nplurals=2; plural=(n != 1);",
+    "tr": "nplurals=2; plural=(n != 1);",
+    "ar": "nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : "
+          "n%100>=11 ? 4 : 5);",
+}
+
+
+def read_catalog(path: Path) -> Any:
+    """A ``.po`` file as a Babel catalog.
+
+    Raises:
+        CatalogError: the file is not a well-formed catalog (``file:line: what``), or a message's
+            plural forms do not match the file's ``Plural-Forms``.
+    """
+    from babel.messages.pofile import PoFileError, read_po
+
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        raise CatalogError(f"{path}:{line}: not UTF-8 ({err.reason})") from None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not _PO_LINE.match(line):
+            raise CatalogError(f"{path}:{number}: not a line of a .po file (a keyword and a quoted string, "
+                               f"a continued string, a comment or nothing): {line[:80]!r}")
+    try:
+        catalog = read_po(io.BytesIO(data), locale=path.parent.parent.name, domain=DOMAIN, abort_invalid=True)
+    except (PoFileError, ValueError) as err:
+        what = re.sub(r" on \d+$", "", str(err))
+        raise CatalogError(f"{path}:{_po_error_line(str(err))}: {what}") from None
+    for m in catalog:
+        if m.id and m.pluralizable and any(m.string) and len(m.string) != catalog.num_plurals:
+            raise CatalogError(f"{path}:{m.lineno}: {len(m.string)} plural forms for {m.id[0]!r}, "
+                               f"the Plural-Forms header says {catalog.num_plurals}")
+    return catalog
+
+
+#: a line of a ``.po`` file: a keyword and a C string, a continued string, a comment or nothing
+#: (Babel reads an unterminated string or junk after one without a word)
+_PO_LINE = re.compile(r'''\s*(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?'''
+                      r'''"(?:[^"\\]|\\["\\ntrabfv])*"\s*$|\s*(?:#.*)?$''')
+
+
+def _po_error_line(message: str) -> str:
+    """The line (counted from 1) that Babel's parse error names (``… on 12``, counted from 0),
+    or ``?``."""
+    found = re.search(r"\bon (\d+)$", message)
+    return str(int(found.group(1)) + 1) if found else "?"
 
 
 def compile_catalogs(locale: Path = LOCALE) -> list[Path]:
-    """Compile every ``.po`` under ``locale`` into the ``.mo`` beside it (fuzzy entries left out);
-    returns the ``.mo`` files."""
+    """Compile every ``.po`` under ``locale`` into the ``.mo`` beside it (fuzzy entries left out),
+    and the same into ``messages.mo``, gettext's default domain in which Typer looks up its own
+    words (``kafenio.i18n``); returns the ``kafenio.mo`` files.
+
+    Raises:
+        CatalogError: a ``.po`` file is broken (its file and line are named).
+    """
     from babel.messages.mofile import write_mo
 
     out = []
     for path in po_files(locale).values():
+        buffer = io.BytesIO()
+        write_mo(buffer, read_catalog(path))
         mo = path.with_suffix(".mo")
-        with mo.open("wb") as f:
-            write_mo(f, read_catalog(path))
+        mo.write_bytes(buffer.getvalue())
+        (path.parent / f"{DEFAULT_DOMAIN}.mo").write_bytes(buffer.getvalue())
         out.append(mo)
     return out
 
 
 def catalogs_need_compiling(locale: Path = LOCALE) -> bool:
     """Whether some ``.mo`` is missing or older than its ``.po``."""
-    return any(not p.with_suffix(".mo").is_file() or p.stat().st_mtime > p.with_suffix(".mo").stat().st_mtime
-               for p in po_files(locale).values())
+    return any(not mo.is_file() or p.stat().st_mtime > mo.stat().st_mtime
+               for p in po_files(locale).values()
+               for mo in (p.with_suffix(".mo"), p.parent / f"{DEFAULT_DOMAIN}.mo"))
+
+
+def new_catalog(lang: str, locale: Path = LOCALE) -> Path:
+    """Start the catalog of a new language (a gettext code: ``pt_BR``, ``it``) from the template:
+    every message untranslated, the headers and the language's :data:`PLURAL_FORMS`.
+
+    Raises:
+        CatalogError: the language has a catalog already, or Babel does not know it.
+    """
+    from babel.core import UnknownLocaleError
+    from babel.messages.catalog import Catalog
+
+    path = locale / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if path.exists():
+        raise CatalogError(f"{path} exists already")
+    template = extract_messages()
+    try:
+        catalog = Catalog(locale=lang, domain=DOMAIN, project=template.project, version=template.version,
+                          copyright_holder=template.copyright_holder, msgid_bugs_address="",
+                          last_translator="kafenio", language_team="kafenio", charset="utf-8", fuzzy=False)
+    except (UnknownLocaleError, ValueError) as err:
+        raise CatalogError(f"{lang}: not a language Babel knows ({err})") from None
+    catalog.msgid_bugs_address = ""  # Babel's constructor puts a placeholder for an empty one
+    if lang in PLURAL_FORMS:
+        catalog.mime_headers = [(k, PLURAL_FORMS[lang] if k == "Plural-Forms" else v)
+                                for k, v in catalog.mime_headers]
+    catalog.update(template, no_fuzzy_matching=True)
+    path.parent.mkdir(parents=True)
+    write_catalog(catalog, path)
+    return path
 
 
 def write_catalog(catalog: Any, path: Path) -> None:
@@ -420,7 +538,7 @@ class WebBuildHook(BuildHookInterface):
         if catalogs_need_compiling():
             self.app.display_info("compiling the message catalogs (src/kafenio/locale)")
             compile_catalogs()
-        build_data["artifacts"].append("src/kafenio/locale/**/*.mo")
+        build_data["artifacts"].append("src/kafenio/locale/**/*.mo")  # kafenio.mo and messages.mo
         sources = self.config.get("compiled", [])
         if sources:
             if compile_needed(sources):
@@ -442,10 +560,18 @@ class WebBuildHook(BuildHookInterface):
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["catalogs"]:
-        update_catalogs()
+        try:
+            update_catalogs()
+        except CatalogError as err:
+            sys.exit(f"broken catalog: {err}")
+    elif sys.argv[1:2] == ["new-language"] and len(sys.argv) == 3:
+        try:
+            print(f"{new_catalog(sys.argv[2])}: translate it, then python hatch_build.py catalogs")
+        except CatalogError as err:
+            sys.exit(str(err))
     elif sys.argv[1:] == ["compile"]:
         sources = compiled_sources()
         done = f"compiled {len(sources)} modules" if compile_needed(sources) else "compiled modules up to date"
         print(build_compiled(sources) or done)
     else:
-        sys.exit("usage: python hatch_build.py catalogs | compile")
+        sys.exit("usage: python hatch_build.py catalogs | new-language LANG | compile")

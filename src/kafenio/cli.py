@@ -15,16 +15,74 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from typer._click.exceptions import MissingParameter, NoSuchOption, UsageError
+from typer.core import TyperCommand, TyperGroup
 
 import kafenio
 from kafenio import referee
 from kafenio.engine.errors import KafenioError
 from kafenio.i18n import _, use_language
 
-app = typer.Typer(help=_("kafenio: Biriba, Buraco, Basra and its relatives, as played at the table."),
-                  no_args_is_help=True, pretty_exceptions_enable=False)
-rules_app = typer.Typer(help=_("The referee: is this meld, lay-off or capture legal, and what does it score?"),
-                        no_args_is_help=True)
+
+class _ClickWords:
+    """The words Typer's copy of Click writes without gettext, in the current language: the usage
+    line's ``Usage:``, the help option's text and the parse errors (a missing argument or option,
+    an unknown option, a bad value). Typer's other words (``Options``, ``Commands``, ``Arguments``,
+    ``Error``, ``Try … for help.``) go through gettext (``kafenio.i18n``)."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)),  # type: ignore[attr-defined]
+                              prefix=_("Usage:") + " ")
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)  # type: ignore[misc]
+        except MissingParameter as err:
+            hint = err.param.get_error_hint() if err.param is not None else ""
+            text = (_("Missing option {hint}.") if err.param is not None and err.param.param_type_name == "option"
+                    else _("Missing argument {hint}.")).format(hint=hint)
+            raise UsageError(text, ctx) from None
+        except NoSuchOption as err:
+            text = _("No such option: {name}").format(name=err.option_name)
+            if err.possibilities:
+                text += " " + _("(Possible options: {options})").format(options=", ".join(sorted(err.possibilities)))
+            raise UsageError(text, ctx) from None
+        except typer.BadParameter as err:
+            if err.param is None:
+                raise
+            raise UsageError(_("Invalid value for {hint}: {message}").format(
+                hint=err.param.get_error_hint(), message=err.message), ctx) from None
+
+
+class Command(_ClickWords, TyperCommand):
+    """A ``kafenio`` command, with Click's words translated (:class:`_ClickWords`)."""
+
+
+class Group(_ClickWords, TyperGroup):
+    """A ``kafenio`` command group, with Click's words translated (:class:`_ClickWords`)."""
+
+
+class App(typer.Typer):
+    """A Typer application whose groups and commands speak the current language (:class:`Group`,
+    :class:`Command`); every ``kafenio`` command is made with it."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(cls=Group, **kwargs)
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        return super().command(*args, cls=Command, **kwargs)
+
+
+app = App(help=_("kafenio: Biriba, Buraco, Basra and its relatives, as played at the table."),
+          no_args_is_help=True, pretty_exceptions_enable=False)
+rules_app = App(help=_("The referee: is this meld, lay-off or capture legal, and what does it score?"),
+                no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
 console = Console()
@@ -41,6 +99,13 @@ def _fail(err: Exception) -> typer.Exit:
     label = _("error")
     err_console.print(f"[bold red]{label}:[/] {err}", highlight=False)
     return typer.Exit(2)
+
+
+def warn_language(note: str | None) -> None:
+    """Say that an unknown ``--lang`` falls back to English, and which languages exist."""
+    if note is not None:
+        label = _("warning")
+        err_console.print(f"[yellow]{label}:[/] {note}", highlight=False)
 
 
 def records_dir() -> Path:
@@ -70,11 +135,8 @@ def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pist
              "--lang", help=_("Language of the table (messages, rule errors, keys), e.g. el; default: the "
                               "environment's (LANG)."))] = None) -> None:
     """Play a whole match at the terminal table against computer players."""
-    if lang is not None:
-        try:
-            use_language(lang)      # before the table is imported: its key names are set at import
-        except LookupError as err:
-            raise typer.BadParameter(str(err), param_hint="--lang") from None
+    if lang is not None:        # before the table is imported: its key names are set at import
+        warn_language(use_language(lang))
     try:
         g = kafenio.load_game(game, preset=preset, options=option)
         from kafenio.agents.levels import split_player_names

@@ -6,6 +6,8 @@ type; nothing that raises one of these has changed any state.
 
 from __future__ import annotations
 
+from kafenio.i18n import _
+
 
 class KafenioError(ValueError):
     """Base class of every error kafenio raises for bad input."""
@@ -20,7 +22,7 @@ class CardError(KafenioError):
 
     def __init__(self, token: str, reason: str):
         self.token = token
-        super().__init__(f"bad card {token!r}: {reason}")
+        super().__init__(_("bad card {token!r}: {reason}").format(token=token, reason=reason))
 
 
 class RulesError(KafenioError):
@@ -41,13 +43,15 @@ class IllegalAction(KafenioError):
     Attributes:
         rule: the spec reference that forbids it, e.g. ``"biriba.md §5"``.
         action: the action as given (id or text), or ``None``.
+        detail: the reason with its rule, without the action (``"… (biriba.md §5)"``).
     """
 
     def __init__(self, rule: str, reason: str, action: object = None):
         self.rule = rule
         self.action = action
-        prefix = f"illegal action {action!r}: " if action is not None else "illegal action: "
-        super().__init__(f"{prefix}{reason} ({rule})")
+        self.detail = _("{reason} ({rule})").format(reason=reason, rule=rule)
+        super().__init__(_("illegal action: {detail}").format(detail=self.detail) if action is None else
+                         _("illegal action {action!r}: {detail}").format(action=action, detail=self.detail))
 
 
 class RecordError(KafenioError):
@@ -59,4 +63,5 @@ class RecordError(KafenioError):
 
     def __init__(self, line: int, reason: str):
         self.line = line
-        super().__init__(f"record line {line}: {reason}" if line else f"record: {reason}")
+        super().__init__(_("record line {line}: {reason}").format(line=line, reason=reason) if line else
+                         _("record: {reason}").format(reason=reason))

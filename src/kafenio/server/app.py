@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 import kafenio
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Game
-from kafenio.i18n import _
+from kafenio.i18n import LanguageMiddleware, _
 from kafenio.server import protocol as p
 from kafenio.server.broker import Broker, MemoryBroker, RedisBroker
 from kafenio.server.hub import Hub, HubError
@@ -120,6 +120,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     app = FastAPI(title="kafenio", version=kafenio.__version__, lifespan=lifespan)
     app.state.hub = hub
+    app.add_middleware(LanguageMiddleware)  # each request and socket in its browser's language
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from kafenio.cli import App, warn_language
 from kafenio.i18n import _, use_language
 
 DbUrlOpt = Annotated[str | None, typer.Option(
@@ -17,7 +18,7 @@ DbUrlOpt = Annotated[str | None, typer.Option(
 
 def register(app: typer.Typer) -> None:
     """Add ``serve`` and the ``db`` group to ``app``."""
-    db_app = typer.Typer(help=_("The server's database."), no_args_is_help=True)
+    db_app = App(help=_("The server's database."), no_args_is_help=True)
     app.add_typer(db_app, name="db")
 
     @db_app.command("upgrade", help=_("Create or upgrade the server's tables (alembic migrations)."))
@@ -46,11 +47,8 @@ def register(app: typer.Typer) -> None:
         """Run the game server: migrate the database, serve the lobby and the tables."""
         import uvicorn
 
-        if lang is not None:
-            try:
-                use_language(lang)
-            except LookupError as err:
-                raise typer.BadParameter(str(err), param_hint="--lang") from None
+        if lang is not None:  # the language of a request or socket that asks for none
+            warn_language(use_language(lang))
 
         from kafenio.server.app import ServerSettings, create_app
         from kafenio.server.store import default_database_url, upgrade

@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket
 from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.engine.game import Seat
 from kafenio.engine.match import Match
-from kafenio.i18n import _
+from kafenio.i18n import _, context_language, language, language_note, negotiate
 from kafenio.server import protocol as p
 from kafenio.server.broker import Broker, Hint
 from kafenio.server.live import GameRegistry, LiveTable, Move, accepted_levels, default_level
@@ -107,13 +107,16 @@ class TokenBucket:
 
 
 class Connection:
-    """One accepted socket: its seat (``None``: a spectator), its mutes, its ordered outbox, its
+    """One accepted socket: its seat (``None``: a spectator), its language (``lang``, a code of
+    :func:`kafenio.i18n.negotiate`; ``None``: the server's), its mutes, its ordered outbox, its
     message rate limit."""
 
-    def __init__(self, ws: WebSocket, table_id: str, seat: int | None, limit: p.RateLimit):
+    def __init__(self, ws: WebSocket, table_id: str, seat: int | None, limit: p.RateLimit,
+                 lang: str | None = None):
         self.ws = ws
         self.table_id = table_id
         self.seat = seat
+        self.lang = lang
         self.muted: set[int] = set()
         self.closed = False
         self.limit = limit
@@ -325,16 +328,22 @@ class Hub:
         return True
 
     def _fan_out(self, live: LiveTable) -> None:
-        conns = [c for c in self.conns.get(live.id, ()) if not c.closed]
-        if not conns:
-            return
-        snapshots = live.snapshots({c.seat for c in conns}, self.connected(live.id), time.time())
-        texts = {seat: p.dump(snapshot) for seat, snapshot in snapshots.items()}
-        for conn in conns:
-            conn.push(texts[conn.seat], snapshot=True)
+        """Send every socket of the table its snapshot, built for its seat in its language."""
+        by_lang: dict[str | None, list[Connection]] = {}
+        for conn in self.conns.get(live.id, ()):
+            if not conn.closed:
+                by_lang.setdefault(conn.lang, []).append(conn)
+        connected, at = self.connected(live.id), time.time()
+        for lang, conns in by_lang.items():
+            with language(lang):
+                snapshots = live.snapshots({c.seat for c in conns}, connected, at)
+                texts = {seat: p.dump(snapshot) for seat, snapshot in snapshots.items()}
+            for conn in conns:
+                conn.push(texts[conn.seat], snapshot=True)
 
     def _snapshot(self, live: LiveTable, conn: Connection) -> p.SnapshotMsg:
-        return live.snapshot(conn.seat, self.connected(live.id), time.time())
+        with language(conn.lang):
+            return live.snapshot(conn.seat, self.connected(live.id), time.time())
 
     async def _on_hint(self, hint: Hint) -> None:
         if not self.conns.get(hint.table) and hint.table not in self.live:
@@ -626,8 +635,10 @@ class Hub:
                 if seat is not None:
                     await self.broker.release(table_id, seat)
                 raise
-            conn = Connection(ws, table_id, seat, self.limit)
+            conn = Connection(ws, table_id, seat, self.limit, context_language())
             self.conns.setdefault(table_id, set()).add(conn)
+            if (note := language_note()) is not None:
+                conn.send(p.ErrorMsg(code="unknown_language", reason=note))
         task = asyncio.current_task()
         self.socket_tasks.add(task)
         try:
@@ -653,16 +664,17 @@ class Hub:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if not conn.bucket.take():
-                    conn.send(p.ErrorMsg(code="rate_limited", limit=conn.limit, reason=_(
-                        "more than {rate:g} messages a second (or {burst} at once) from this socket: "
-                        "the message was dropped").format(rate=conn.limit.per_second, burst=conn.limit.burst)))
-                    continue
-                raw = message.get("text")
-                if raw is None:
-                    raw = message.get("bytes") or b""
-                if not await self.handle(conn, raw):
-                    break
+                with language(conn.lang):  # a hello may have changed it
+                    if not conn.bucket.take():
+                        conn.send(p.ErrorMsg(code="rate_limited", limit=conn.limit, reason=_(
+                            "more than {rate:g} messages a second (or {burst} at once) from this socket: "
+                            "the message was dropped").format(rate=conn.limit.per_second, burst=conn.limit.burst)))
+                        continue
+                    raw = message.get("text")
+                    if raw is None:
+                        raw = message.get("bytes") or b""
+                    if not await self.handle(conn, raw):
+                        break
         finally:
             try:
                 await self._drop(conn)
@@ -713,6 +725,10 @@ class Hub:
                 "this server speaks protocol {v}").format(v=p.PROTOCOL_VERSION), ref=ref))
             await conn.ws.close(4400, "unsupported_protocol")
             return False
+        if kind == "hello" and msg.lang is not None:
+            conn.lang, note = negotiate(msg.lang, None)
+            if note is not None:
+                conn.send(p.ErrorMsg(code="unknown_language", reason=note, ref=ref))
         if kind not in ("hello", "sync") and conn.seat is None:
             conn.send(p.ErrorMsg(code="spectator", reason=_("spectators can only watch"), ref=ref))
             return True

@@ -22,7 +22,7 @@ from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Game, Seat, State
 from kafenio.engine.match import Match
 from kafenio.engine.rules import Option, RuleBook
-from kafenio.i18n import _
+from kafenio.i18n import _, current_language
 from kafenio.server import protocol as p
 from kafenio.server.models import MoveRow, TableRow
 from kafenio.server.timers import TIMERS, deadline_for
@@ -172,7 +172,8 @@ class LiveTable:
     bot_played: list[set[int]] = field(default_factory=list)
     reveal: list[Counter[str]] = field(default_factory=list)
     bots: dict[int, Player] = field(default_factory=dict)
-    rules_lines: list[str] | None = None
+    #: :func:`rules_text` by language (the rules never change: described once per table and language)
+    rules_lines: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, row: TableRow, moves: list[MoveRow | Move], games: GameRegistry) -> LiveTable:
@@ -347,9 +348,10 @@ class LiveTable:
     # -- what a seat sees ------------------------------------------------------------------------
     def table_info(self, connected: set[int]) -> p.TableInfo:
         """The public description of the table."""
-        if self.rules_lines is None:  # the rules never change: described once per table
-            self.rules_lines = rules_text(self.book, self.row.rules, self.row.presets)
-        return table_info(self.row, self.book, connected, self.rules_lines)
+        lang = current_language()
+        if lang not in self.rules_lines:
+            self.rules_lines[lang] = rules_text(self.book, self.row.rules, self.row.presets)
+        return table_info(self.row, self.book, connected, self.rules_lines[lang])
 
     def legal(self, seat: int | None) -> list[p.LegalAction]:
         """The seat's legal actions (empty unless it is to act itself)."""

@@ -34,10 +34,12 @@ class _Client(BaseModel):
 
 
 class Hello(_Client):
-    """Checks the protocol version; answered by a snapshot."""
+    """Checks the protocol version and may choose the socket's language (``lang``, a tag such as
+    ``pt-BR``); answered by a snapshot."""
 
     type: Literal["hello"]
     protocol: int = PROTOCOL_VERSION
+    lang: Annotated[str, Field(max_length=35)] | None = None
 
 
 class Sync(_Client):

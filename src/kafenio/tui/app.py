@@ -549,8 +549,7 @@ class TableApp(App):
                 assert error is not None
                 text = step if isinstance(step, str) else step[0]
                 if isinstance(error, IllegalAction):
-                    reason = str(error).removeprefix(f"illegal action {error.action!r}: ")
-                    table.say(_("Not allowed: {step} — {reason}").format(step=text, reason=reason))
+                    table.say(_("Not allowed: {step} — {reason}").format(step=text, reason=error.detail))
                 else:
                     table.say(_("Cannot do {step}: {reason}").format(step=text, reason=error))
                 return False

@@ -1,0 +1,322 @@
+"""Every catalog, every language: complete, faithful to its placeholders and markup, with the game
+terms of the glossary, the same for the browser and the server; and one language per person.
+
+Parametrised over every language folder of ``src/kafenio/locale`` (a new language is checked as
+soon as its ``.po`` exists). The glossary terms are ``tests/data/glossary_terms.json``, taken from
+``shared/i18n/GLOSSARY.md``. The server answers each request and each socket in the language its
+browser asks for (``kafenio.i18n.LanguageMiddleware``): two sockets at one table in two languages
+each read their own. Skipped without Babel (the build and test requirement).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gettext
+import json
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+import hatch_build
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from kafenio import i18n
+from test_server_api import make_app, migrated_sqlite
+from test_server_ws import BOT, HUMAN, drain, my_turn, new_table, snapshot_when
+
+pytest.importorskip("babel", reason="babel==2.18.0 (the catalogs' build requirement) is not installed")
+
+LANGUAGES = sorted(hatch_build.po_files())
+TERMS = json.loads((Path(__file__).parent / "data" / "glossary_terms.json").read_text(encoding="utf-8"))["terms"]
+
+#: a replacement field of ``str.format`` with its conversion and format spec; ``{{``/``}}`` are no field
+FIELD = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+#: markup a message may carry: HTML tags, Rich's styles (``[blue]…[/]``), a §-reference of the rules
+MARKUP = re.compile(r"</?[a-z][^>]*>|\[/\]|\[/?(?:bold|dim|italic|underline|blue|red|green|yellow|cyan)"
+                    r"(?: [a-z]+)*\]|§\s?[\dA-Z][\d.]*")
+
+
+def fields(text: str) -> set[str]:
+    """The replacement fields of a message, each with its conversion and format spec."""
+    return {m.group(1) for m in FIELD.finditer(text) if m.group(1) is not None}
+
+
+def _strings(message) -> tuple[str, ...]:
+    return tuple(message.string) if message.pluralizable else (message.string,)
+
+
+def _key(message) -> str:
+    return message.id[0] if message.pluralizable else message.id
+
+
+@pytest.fixture(scope="module")
+def template():
+    return hatch_build.extract_messages()
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    if hatch_build.catalogs_need_compiling():
+        hatch_build.compile_catalogs()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_catalog_translates_every_message(lang, template):
+    catalog = hatch_build.read_catalog(hatch_build.po_files()[lang])
+    have = {_key(m) for m in catalog if m.id}
+    missing = sorted(_key(m) for m in template if m.id and _key(m) not in have)
+    assert not missing, f"{lang}: messages not merged (python hatch_build.py catalogs): {missing[:10]}"
+    fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
+    untranslated = [m.id for m in catalog if m.id and not all(_strings(m))]
+    assert not fuzzy, f"{lang}: {len(fuzzy)} fuzzy entries: {fuzzy[:10]}"
+    assert not untranslated, f"{lang}: {len(untranslated)} untranslated: {untranslated[:10]}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_catalog_keeps_every_placeholder_and_markup(lang):
+    catalog = hatch_build.read_catalog(hatch_build.po_files()[lang])
+    changed = []
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = m.id if m.pluralizable else (m.id,)
+        wanted = [fields(i) for i in ids]
+        markup = sorted(MARKUP.findall(ids[-1]))
+        forms = _strings(m)
+        for k, text in enumerate(forms):
+            got = fields(text)
+            # a plural form has the singular's or the plural's fields; one that is not the last
+            # (the form for one, two, …) may spell its number out instead of showing {n}
+            kept = bool(text) and any(got == w or (got < w and k < len(forms) - 1) for w in wanted)
+            if not kept or sorted(MARKUP.findall(text)) != markup:
+                changed.append((m.id, text))
+    assert not changed, f"{lang}: placeholders or markup changed: {changed[:10]}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_plural_forms_are_gettexts(lang):
+    catalog = hatch_build.read_catalog(hatch_build.po_files()[lang])
+    if lang in hatch_build.PLURAL_FORMS:  # the same rule, however it is parenthesised
+        wanted = dict(part.strip().split("=", 1) for part in hatch_build.PLURAL_FORMS[lang].split(";") if part.strip())
+        rule, expected = gettext.c2py(catalog.plural_expr), gettext.c2py(wanted["plural"])
+        assert catalog.num_plurals == int(wanted["nplurals"])
+        assert [rule(n) for n in range(1000)] == [expected(n) for n in range(1000)]
+    bad = [m.id for m in catalog if m.id and m.pluralizable and len(m.string) != catalog.num_plurals]
+    assert not bad, f"{lang}: plural messages without {catalog.num_plurals} forms: {bad}"
+
+
+#: messages whose game words are notation or names (command words, game names, a site's name),
+#: not table talk: they stay as they are in every language
+NOTATION = frozenset(json.loads((Path(__file__).parent / "data" / "glossary_terms.json")
+                                .read_text(encoding="utf-8"))["notation"])
+
+
+def _folded(text: str) -> str:
+    """``text`` without case and accents (``ΚΑΝΑΣΤΑ`` and ``κανάστα`` match)."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.casefold()) if not unicodedata.combining(c))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_catalog_uses_the_glossary_terms(lang):
+    """Where a message has a glossary term in English, its translation has the language's term
+    (or one of the glossary's alternatives)."""
+    catalog = hatch_build.read_catalog(hatch_build.po_files()[lang])
+    wrong = []
+    for term in (t for t in TERMS if lang in t):
+        english = re.compile(term["en"], re.IGNORECASE)
+        forms = [_folded(f) for f in term[lang]]
+        for m in catalog:
+            if (not m.id or m.fuzzy or _key(m) in NOTATION or _key(m) in term.get("except", ())
+                    or not english.search(FIELD.sub("", _key(m)))):
+                continue
+            wrong += [(term["key"], _key(m), text) for text in filter(None, _strings(m))
+                      if not any(f in _folded(text) for f in forms)]
+    assert not wrong, f"{lang}: glossary terms not used ({len(wrong)}): {wrong[:10]}"
+
+
+def test_the_glossary_terms_name_every_language_with_a_catalog():
+    langs = {"el", *LANGUAGES}
+    assert all(langs <= set(t) for t in TERMS), [t["key"] for t in TERMS if not langs <= set(t)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_browser_catalog_is_written_from_the_same_po(lang):
+    po = hatch_build.po_files()[lang]
+    web = hatch_build.WEB_LOCALE / f"{lang}.json"
+    assert json.loads(web.read_text(encoding="utf-8")) == hatch_build.web_catalog(hatch_build.read_catalog(po)), \
+        f"{web} is not in step with {po}: run python hatch_build.py catalogs"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_server_speaks_the_catalog(lang, compiled):
+    """The compiled server catalog is the same ``.po``: a message of the browser and one of the
+    server come out as the ``.po`` says."""
+    catalog = hatch_build.read_catalog(hatch_build.po_files()[lang])
+    with i18n.language(lang):
+        for msgid in ("the match is over", "ace", "Draw from the stock"):
+            assert i18n._(msgid) == catalog[msgid].string
+
+
+def test_a_broken_po_fails_the_build_with_its_file_and_line(tmp_path):
+    po = tmp_path / "pt_BR" / "LC_MESSAGES" / "kafenio.po"
+    po.parent.mkdir(parents=True)
+    lines = hatch_build.po_files()["el"].read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith('msgid "ace"'))
+    lines[at + 1] = 'msgstr "άσσος'  # an unterminated string
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(hatch_build.CatalogError, match=rf"{re.escape(str(po))}:{at + 2}:"):
+        hatch_build.compile_catalogs(tmp_path)
+    done = subprocess.run([sys.executable, "-c", "import hatch_build, pathlib; "
+                           f"hatch_build.compile_catalogs(pathlib.Path({str(tmp_path)!r}))"],
+                          cwd=hatch_build.ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode != 0 and f"{po}:{at + 2}:" in done.stderr
+
+
+def test_a_new_language_starts_from_the_template_with_gettexts_plural_forms(tmp_path):
+    path = hatch_build.new_catalog("ar", tmp_path)
+    catalog = hatch_build.read_catalog(path)
+    assert catalog.num_plurals == 6 and catalog.plural_forms == hatch_build.PLURAL_FORMS["ar"]
+    assert [gettext.c2py(catalog.plural_expr)(n) for n in (0, 1, 2, 3, 10, 11, 99, 100, 102, 103, 111)] == \
+        [0, 1, 2, 3, 3, 4, 4, 5, 5, 3, 4]
+    assert catalog.locale_identifier == "ar" and "ace" in catalog and not catalog["ace"].string
+    with pytest.raises(hatch_build.CatalogError, match="exists already"):
+        hatch_build.new_catalog("ar", tmp_path)
+
+
+# -- one language per person -------------------------------------------------------------------------
+
+def test_accept_language_and_the_pages_choice_are_negotiated():
+    known = i18n.known_languages()
+    assert i18n.negotiate(None, None) == (None, None)
+    assert i18n.negotiate("el", "pt-BR") == ("el", None)
+    assert i18n.negotiate(None, "fr-FR,fr;q=0.9,el;q=0.8,en;q=0.5") == ("el", None)
+    assert i18n.negotiate(None, "en-US,en;q=0.9") == ("en", None)
+    assert i18n.match_language("EL-gr") == "el"
+    lang, note = i18n.negotiate("xx", None)
+    assert lang == "en" and note == f"no catalog for xx; the languages are: {', '.join(known)}"
+    assert i18n.negotiate(None, "xx, yy;q=0.5")[0] == "en"
+
+
+def test_the_process_language_goes_back_to_the_environments(compiled):
+    before = os.environ.get("LANGUAGE")
+    i18n.set_language("el")
+    assert os.environ["LANGUAGE"] == "el" and i18n.current_language() == "el"
+    i18n.set_language(None)
+    assert os.environ.get("LANGUAGE") == before
+    assert i18n._("the match is over") == "the match is over"
+
+
+@pytest.mark.skipif("pt_BR" not in LANGUAGES, reason="no Brazilian Portuguese catalog")
+def test_two_contexts_speak_two_languages_at_once(compiled):
+    async def speak(lang: str) -> list[str]:
+        with i18n.language(lang):
+            said = [i18n._("the match is over")]
+            await asyncio.sleep(0.01)  # the other task runs meanwhile
+            return [*said, i18n._("the match is over"), i18n.current_language()]
+
+    async def both():
+        return await asyncio.gather(speak("el"), speak("pt_BR"))
+
+    greek, brazilian = asyncio.run(both())
+    assert greek == ["η παρτίδα τελείωσε"] * 2 + ["el"]
+    assert brazilian == ["a partida acabou"] * 2 + ["pt_BR"]
+    assert i18n._("the match is over") == "the match is over"
+
+
+@pytest.fixture
+def client(tmp_path, compiled):
+    with TestClient(make_app(migrated_sqlite(tmp_path))) as c:
+        yield c
+
+
+@pytest.mark.skipif("pt_BR" not in LANGUAGES, reason="no Brazilian Portuguese catalog")
+def test_rest_answers_and_errors_follow_the_browser(client):
+    games = client.get("/api/games", headers={"Accept-Language": "pt-BR,pt;q=0.9"})
+    assert games.headers["content-language"] == "pt-BR"
+    basra = next(g for g in games.json()["games"] if g["name"] == "basra")
+    assert next(o for o in basra["options"] if o["name"] == "deck")["doc"].startswith("52 cartas, ou 44")
+    missing = client.get("/api/tables/nosuch?lang=el", headers={"Accept-Language": "pt-BR"})
+    assert missing.status_code == 404 and missing.json()["detail"]["reason"] == "δεν υπάρχει τραπέζι nosuch"
+    unknown = client.get("/api/tables/nosuch?lang=xx")
+    assert unknown.json()["detail"]["reason"] == "no table nosuch"
+    assert unknown.headers["content-language"] == "en"
+    assert unknown.headers["kafenio-language-note"].startswith("no catalog for xx; the languages are: en, ")
+    assert client.get("/api/tables/nosuch").json()["detail"]["reason"] == "no table nosuch"
+
+
+@pytest.mark.skipif("pt_BR" not in LANGUAGES, reason="no Brazilian Portuguese catalog")
+def test_two_sockets_at_one_table_each_read_their_own_language(client):
+    """A Greek seat (the page's ``lang``) and a Brazilian spectator (``Accept-Language``) at one
+    table: the snapshots fanned out after each change and the errors are in each one's language;
+    a ``hello`` may switch a socket's language, an unknown one falls back to English."""
+    tid, (token,) = new_table(client, [HUMAN, BOT])
+    computer = {"el": "Υπολογιστής (random)", "pt_BR": "Computador (random)", "en": "Computer (random)"}
+    with client.websocket_connect(f"/ws/tables/{tid}?token={token}&lang=el") as greek, \
+            client.websocket_connect(f"/ws/tables/{tid}", headers={"Accept-Language": "pt-BR"}) as brazilian:
+        first = snapshot_when(greek, my_turn)
+        assert first["table"]["seats"][1]["name"] == computer["el"]
+        assert snapshot_when(brazilian)["table"]["seats"][1]["name"] == computer["pt_BR"]
+        version = first["version"]
+        greek.send_json({"type": "move", "version": version, "action": first["deal"]["legal"][0]["id"]})
+        after = snapshot_when(brazilian, lambda s: s["version"] > version)
+        assert after["table"]["seats"][1]["name"] == computer["pt_BR"]
+        assert snapshot_when(greek, lambda s: s["version"] > version)["table"]["seats"][1]["name"] == computer["el"]
+        brazilian.send_json({"type": "move", "version": after["version"], "action": 0})
+        assert [m["reason"] for m in drain(brazilian) if m["type"] == "error"] == ["espectadores só podem assistir"]
+        brazilian.send_json({"type": "hello", "protocol": 1, "lang": "el"})
+        assert snapshot_when(brazilian, lambda s: s["table"]["seats"][1]["name"] == computer["el"])
+        drain(greek)
+        greek.send_json({"type": "hello", "protocol": 1, "lang": "xx"})
+        sent = drain(greek)  # a snapshot fanned out just before the hello may still be Greek
+        assert [m["code"] for m in sent if m["type"] == "error"] == ["unknown_language"]
+        assert [m["table"]["seats"][1]["name"] for m in sent if m["type"] == "snapshot"][-1] == computer["en"]
+    with client.websocket_connect(f"/ws/tables/{tid}?lang=xx") as unknown:
+        sent = [unknown.receive_json() for _i in range(2)]
+        assert {m["type"] for m in sent} == {"snapshot", "error"}
+        error = next(m for m in sent if m["type"] == "error")
+        assert error["code"] == "unknown_language" and "the languages are: en, " in error["reason"]
+
+
+# -- the command line --------------------------------------------------------------------------------
+
+def test_an_unknown_lang_falls_back_to_english_and_names_the_languages(monkeypatch, tmp_path):
+    import kafenio.tui
+    from kafenio import cli
+
+    played = {}
+    monkeypatch.setattr(kafenio.tui, "run_table", lambda game, **kw: played.update(turn=i18n._("your turn")))
+    monkeypatch.setattr(cli, "new_record_path", lambda game: tmp_path / f"{game}.jsonl")
+    try:
+        result = CliRunner().invoke(cli.app, ["play", "basra", "--lang", "xx"])
+    finally:
+        i18n.set_language(None)
+    assert result.exit_code == 0, result.output
+    assert played == {"turn": "your turn"}
+    assert "no catalog for xx; the languages are: " + ", ".join(i18n.known_languages()) in result.output
+
+
+@pytest.mark.parametrize("lang", [lang for lang in ("el", "pt_BR") if lang in LANGUAGES])
+def test_clicks_own_words_speak_the_language(lang, compiled):
+    """Usage, Options, Commands, the help option and Click's errors come from the catalog too
+    (gettext's ``messages`` domain, the same ``.po``)."""
+    catalog = hatch_build.read_catalog(hatch_build.po_files()[lang])
+    env = {**os.environ, "LANGUAGE": lang, "COLUMNS": "200"}
+    done = subprocess.run([sys.executable, "-m", "kafenio", "--help"], env=env, capture_output=True, text=True,
+                          check=True, cwd=hatch_build.ROOT)
+    for word in ("Usage:", "Options", "Commands", "Show this message and exit."):
+        assert catalog[word].string in done.stdout, word
+        assert word not in done.stdout
+    done = subprocess.run([sys.executable, "-m", "kafenio", "play"], env=env, capture_output=True, text=True,
+                          check=False, cwd=hatch_build.ROOT)
+    assert done.returncode == 2
+    assert catalog["Missing argument {hint}."].string.format(hint="'game'") in done.stderr
+    assert catalog["Error"].string in done.stderr and "Missing" not in done.stderr
+    done = subprocess.run([sys.executable, "-m", "kafenio", "play", "basra", "--bogus"], env=env,
+                          capture_output=True, text=True, check=False, cwd=hatch_build.ROOT)
+    assert done.returncode == 2
+    assert catalog["No such option: {name}"].string.format(name="--bogus") in done.stderr
