@@ -20,8 +20,10 @@ import hashlib
 import logging
 import secrets
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -32,6 +34,7 @@ from kafenio.engine.match import Match
 from kafenio.i18n import _
 from kafenio.server import protocol as p
 from kafenio.server.broker import Broker, Hint
+from kafenio.server.limits import ClientQuotas, Limits, TokenBucket, client_of
 from kafenio.server.live import GameRegistry, LiveTable, Move, accepted_levels, default_level
 from kafenio.server.models import MoveRow, TableRow
 from kafenio.server.store import Store, now
@@ -60,41 +63,15 @@ class HubError(Exception):
         self.field = field
 
 
-class TokenBucket:
-    """A rate limit: ``rate`` tokens a second accrue up to ``burst``; each message spends one.
-
-    Args:
-        rate: tokens per second (> 0).
-        burst: the bucket's size, full at the start (≥ 1).
-        clock: seconds, monotonic (tests pass their own).
-    """
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
-        self.rate = rate
-        self.burst = burst
-        self.clock = clock
-        self.tokens = float(burst)
-        self.at = clock()
-
-    def take(self) -> bool:
-        """Spend a token; False (nothing spent) when the bucket is empty."""
-        now = self.clock()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
-
-
 class Connection:
-    """One accepted socket: its seat (``None``: a spectator), its mutes, its ordered outbox, its
-    message rate limit."""
+    """One accepted socket: its seat (``None``: a spectator), its client's address, its mutes,
+    its ordered outbox, its message rate limit."""
 
     def __init__(self, ws: WebSocket, table_id: str, seat: int | None, limit: p.RateLimit):
         self.ws = ws
         self.table_id = table_id
         self.seat = seat
+        self.client = client_of(ws.scope)
         self.muted: set[int] = set()
         self.closed = False
         self.limit = limit
@@ -153,19 +130,28 @@ class Hub:
         sweep_interval: seconds between two looks for run-out clocks.
         message_rate, message_burst: each socket's message rate limit (messages a second on
             average, and at once); a message beyond it is dropped with ``rate_limited``.
+        limits: the per-client quotas (chat here) and the computer players' budget: at most
+            ``bot_workers`` of them think at once, in their own threads.
     """
 
     def __init__(self, store: Store, broker: Broker, games: GameRegistry, bot_delay: float = 0.0,
                  sweep_interval: float = 0.5, message_rate: float = p.MESSAGE_RATE,
-                 message_burst: int = p.MESSAGE_BURST):
+                 message_burst: int = p.MESSAGE_BURST, limits: Limits | None = None):
         self.store = store
         self.broker = broker
         self.games = games
         self.bot_delay = bot_delay
         self.sweep_interval = sweep_interval
         self.limit = p.RateLimit(per_second=message_rate, burst=message_burst)
+        self.limits = limits or Limits()
+        self.quotas = ClientQuotas(self.limits)
+        #: the computer players' threads: a crowd of computer tables waits here, not the loop
+        self.thinkers = ThreadPoolExecutor(self.limits.bot_workers, thread_name_prefix="kafenio-bot")
         self.live: dict[str, LiveTable] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
+        #: a lock lives while a task holds or awaits it (a lookup of an unknown id leaves none)
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: table → the seats last announced as connected to its sockets (``presence`` frames)
+        self.announced: dict[str, set[int]] = {}
         self.conns: dict[str, set[Connection]] = {}
         #: table → its seats connected in any process (the broker's presence), for tables with
         #: sockets here; renewed at each connect and drop here and at each presence hint
@@ -209,6 +195,7 @@ class Hub:
                 task.cancel()
             await asyncio.gather(*pending, return_exceptions=True)
         await self.broker.close()
+        self.thinkers.shutdown(wait=False, cancel_futures=True)
         gc.unfreeze()
 
     async def _pause(self, seconds: float) -> bool:
@@ -279,10 +266,27 @@ class Hub:
         conns = [c for c in self.conns.get(live.id, ()) if not c.closed]
         if not conns:
             return
-        snapshots = live.snapshots({c.seat for c in conns}, self.connected(live.id), time.time())
+        connected = self.connected(live.id)
+        self.announced[live.id] = connected
+        snapshots = live.snapshots({c.seat for c in conns}, connected, time.time())
         texts = {seat: p.dump(snapshot) for seat, snapshot in snapshots.items()}
         for conn in conns:
             conn.push(texts[conn.seat], snapshot=True)
+
+    def _announce_presence(self, table_id: str) -> None:
+        """Send a small ``presence`` frame to the table's sockets when its connected seats
+        changed since the last one (a spectator coming or going changes nothing)."""
+        conns = [c for c in self.conns.get(table_id, ()) if not c.closed]
+        if not conns:
+            self.announced.pop(table_id, None)
+            return
+        seats = self.connected(table_id)
+        if self.announced.get(table_id) == seats:
+            return
+        self.announced[table_id] = seats
+        text = p.dump(p.PresenceMsg(connected=sorted(seats)))
+        for conn in conns:
+            conn.push(text)
 
     def _snapshot(self, live: LiveTable, conn: Connection) -> p.SnapshotMsg:
         return live.snapshot(conn.seat, self.connected(live.id), time.time())
@@ -299,9 +303,7 @@ class Hub:
         if hint.kind == "presence":
             if self.conns.get(hint.table):
                 self.present[hint.table] = (await self.broker.present([hint.table]))[hint.table]
-                async with self.lock(hint.table):
-                    if (live := self.live.get(hint.table)) is not None:
-                        self._fan_out(live)
+                self._announce_presence(hint.table)
             return
         async with self.lock(hint.table):
             cached = self.live.get(hint.table)
@@ -313,6 +315,11 @@ class Hub:
                 self._fan_out(live)
 
     # -- computer players and clocks -------------------------------------------------------------
+    async def think(self, search: Callable[..., int], *args: Any) -> int:
+        """Run a computer player's ``search(*args)`` in one of the ``bot_workers`` threads (it
+        waits for a free one: the server-wide budget)."""
+        return await asyncio.get_running_loop().run_in_executor(self.thinkers, search, *args)
+
     def _kick(self, live: LiveTable) -> None:
         """Start the table's driver when a computer is to act or the next deal may start."""
         if not (live.computer_acts() or live.all_ready()):
@@ -322,6 +329,9 @@ class Hub:
             self.drivers[live.id] = asyncio.get_running_loop().create_task(self._drive(live.id))
 
     async def _drive(self, table_id: str) -> None:
+        """Play the table's computer seats and start its next deals. A computer thinks on a copy
+        of the deal without the table's lock (people's messages to the table go on meanwhile);
+        its action is applied only if the table did not change since."""
         while not self._stopping.is_set():
             if self.bot_delay and await self._pause(self.bot_delay):
                 return
@@ -335,10 +345,15 @@ class Hub:
                     continue
                 if not live.computer_acts():
                     return
-                seat = live.to_act()
-                by_bot = live.row.seats[seat]["kind"] == "human"
+                seat, version = live.to_act(), live.version
                 player = live.bot_for(seat)
-                action = await asyncio.to_thread(player.step, Seat(live.state, seat))
+                deal = live.state.clone()
+            action = await self.think(player.step, Seat(deal, seat))
+            async with self.lock(table_id):
+                live = await self.get(table_id)
+                if live is None or live.version != version:
+                    continue  # the table changed meanwhile (a seat came back, an undo): think again
+                by_bot = live.row.seats[seat]["kind"] == "human"
                 try:
                     move = live.apply(seat, action, by_bot)
                 except KafenioError:
@@ -481,26 +496,27 @@ class Hub:
         return live
 
     # -- sockets --------------------------------------------------------------------------------
-    async def serve_socket(self, ws: WebSocket, table_id: str, token: str | None) -> None:
-        """Authenticate (before accepting), then run the socket's receive loop until it closes."""
+    async def serve_socket(self, ws: WebSocket, table_id: str, token: str | None) -> bool:
+        """Authenticate (before accepting), then run the socket's receive loop until it closes.
+        False when there is no such table (the socket is refused with 4404)."""
         async with self.lock(table_id):
             live = await self.get(table_id)
             seat = None
             if live is None:
                 await ws.close(4404, "unknown_table")
-                return
+                return False
             if token is None:
                 if not live.row.spectators:
                     await ws.close(4403, "no_spectators")
-                    return
+                    return True
             else:
                 seat = live.seat_of_token(token_hash(token))
                 if seat is None:
                     await ws.close(4401, "bad_token")
-                    return
+                    return True
                 if seat in self._here(table_id) or not await self.broker.claim(table_id, seat):
                     await ws.close(4409, "seat_in_use")
-                    return
+                    return True
             try:
                 await ws.accept()
             except Exception:
@@ -520,10 +536,11 @@ class Hub:
                     self._set_away(live, seat, False)
                     if not await self._commit(live) and (fresh := await self.get(table_id)) is not None:
                         self._fan_out(fresh)
-                else:
-                    self._fan_out(live)
+                else:  # the others hear of a seat's arrival by a presence frame, not a snapshot
+                    conn.send(self._snapshot(live, conn))
                 history = await self.store.chat(table_id, CHAT_HISTORY)
                 conn.send(p.ChatHistoryMsg(messages=[_chat_msg(r) for r in history]))
+                self._announce_presence(table_id)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
@@ -541,6 +558,7 @@ class Hub:
         finally:
             self.socket_tasks.discard(task)
             await self._drop(conn)
+        return True
 
     async def _drop(self, conn: Connection) -> None:
         conns = self.conns.get(conn.table_id, set())
@@ -550,11 +568,7 @@ class Hub:
             self.conns.pop(conn.table_id, None)
         if conn.seat is not None:  # shielded: a socket task cancelled while closing still releases
             await asyncio.shield(self._release(conn.table_id, conn.seat))
-        if conns:  # the others see the seat's presence change (from the cache: no database call)
-            async with self.lock(conn.table_id):
-                live = self.live.get(conn.table_id)
-                if live is not None:
-                    self._fan_out(live)
+        self._announce_presence(conn.table_id)  # the others see the seat leave (no snapshot)
 
     async def _release(self, table_id: str, seat: int) -> None:
         """Release the seat's claim in the broker's presence (unless it reconnected here
@@ -590,6 +604,11 @@ class Hub:
             conn.send(p.ErrorMsg(code="spectator", reason=_("spectators can only watch"), ref=ref))
             return True
         if kind == "chat":
+            if not self.quotas.take("chat", conn.client):
+                conn.send(p.ErrorMsg(code="chat_limited", ref=ref, reason=_(
+                    "too many chat lines from your address ({limit}): the line was not sent").format(
+                        limit=self.quotas.describe("chat"))))
+                return True
             await self._chat(conn, msg.text)
             return True
         async with self.lock(conn.table_id):
@@ -656,7 +675,7 @@ class Hub:
             return "stale", _("version {v} is not the table's version {c}").format(v=msg.version, c=live.version)
         if live.to_act() != conn.seat:
             return "not_your_turn", _("a hint is only given on your turn")
-        action = await asyncio.to_thread(live.hint, conn.seat)
+        action = await self.think(live.hint, conn.seat)
         text = Seat(live.state, conn.seat).action_to_string(action)
         conn.send(p.HintMsg(version=live.version, action=p.LegalAction(id=action, text=text)))
         return None
@@ -686,7 +705,7 @@ class Hub:
         if live.phase != "finished":
             return "not_finished", _("the match is not over")
         if live.row.next_table is not None:
-            await self._reissue(live.row.next_table, conn)
+            await self._resend(live, conn)
             return None
         if conn.seat not in live.row.rematch:
             live.row.rematch = [*live.row.rematch, conn.seat]
@@ -696,6 +715,7 @@ class Hub:
             new, tokens = await self.create_table(row.game, list(row.presets), dict(row.options), seats,
                                                   row.timer, row.spectators, row.hints)
             live.row.next_table = new.id
+            live.rematch_tokens = tokens
             if not await self._commit(live, keep_clock=True):
                 return "conflict", _("the table changed at the same moment")
             for other in self.conns.get(live.id, ()):
@@ -704,18 +724,26 @@ class Hub:
             return "conflict", _("the table changed at the same moment")
         return None
 
-    async def _reissue(self, table_id: str, conn: Connection) -> None:
-        """A fresh token for ``conn``'s seat at the rematch table (the old one is replaced)."""
-        async with self.lock(table_id):
-            new = await self.get(table_id)
-            if new is None:
-                return
-            token = secrets.token_urlsafe(24)
-            seats = copy.deepcopy(new.row.seats)
-            seats[conn.seat]["token_hash"] = token_hash(token)
-            new.row.seats = seats
-            if await self._commit(new, keep_clock=True):
-                conn.send(p.RematchMsg(table_id=table_id, token=token))
+    async def _resend(self, live: LiveTable, conn: Connection) -> None:
+        """The rematch table exists: ``conn``'s seat gets its token there again, the one sent
+        when the table was made (``rematch`` is idempotent). A process that did not make the
+        table (or made it before a restart) never knew that token: it issues one, once, and
+        later votes get that one."""
+        token = live.rematch_tokens.get(conn.seat)
+        table_id = live.row.next_table
+        if token is None:
+            async with self.lock(table_id):
+                new = await self.get(table_id)
+                if new is None:
+                    return
+                token = secrets.token_urlsafe(24)
+                seats = copy.deepcopy(new.row.seats)
+                seats[conn.seat]["token_hash"] = token_hash(token)
+                new.row.seats = seats
+                if not await self._commit(new, keep_clock=True):
+                    return
+            live.rematch_tokens[conn.seat] = token
+        conn.send(p.RematchMsg(table_id=table_id, token=token))
 
     # -- chat -----------------------------------------------------------------------------------
     async def _chat(self, conn: Connection, text: str) -> None:
