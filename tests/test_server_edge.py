@@ -69,6 +69,14 @@ def test_a_malformed_table_id_is_unknown_without_a_lookup(client, table_id):
     assert err.value.code == 4404
 
 
+def test_a_malformed_token_is_a_bad_token(client):
+    tid, _tokens = new_table(client, [HUMAN, BOT])
+    for token in ["a%00b", "%ED%A0%80", "x" * 65]:
+        with pytest.raises(WebSocketDisconnect) as err, client.websocket_connect(f"/ws/tables/{tid}?token={token}"):
+            pass
+        assert err.value.code == 4401
+
+
 def test_bodies_too_large_deep_or_not_json_are_refused(client):
     big = client.post("/api/tables", content=b'{"game": "' + b"x" * 70_000 + b'"}',
                       headers={"content-type": "application/json"})
@@ -323,3 +331,42 @@ def test_rematch_twice_keeps_the_first_token(client):
     assert second == first
     with client.websocket_connect(f"/ws/tables/{first['table_id']}?token={first['token']}") as ws:
         assert ws.receive_json()["seat"] == 0
+
+
+# -- the computers' budget ----------------------------------------------------------------------------
+
+def test_computers_think_within_the_server_wide_budget(tmp_path, monkeypatch):
+    """Three tables of computers only, ``bot_workers = 1``: never two searches at once, while a
+    person's table answers at once."""
+    import threading
+
+    from kafenio.agents import RandomPlayer
+    from kafenio.server import live as live_module
+
+    busy, most, lock = [0], [0], threading.Lock()
+
+    class SlowPlayer(RandomPlayer):
+        def step(self, seat):
+            with lock:
+                busy[0] += 1
+                most[0] = max(most[0], busy[0])
+            time.sleep(0.02)
+            with lock:
+                busy[0] -= 1
+            return super().step(seat)
+
+    monkeypatch.setattr(live_module, "make_bot", lambda level, game, seed=None: SlowPlayer(game, seed))
+    with TestClient(make_app(migrated_sqlite(tmp_path), limits=Limits(bot_workers=1))) as client:
+        bots = [client.post("/api/tables", json={"game": "toy", "seats": [BOT, BOT]}).json()["table"]["id"]
+                for _ in range(3)]
+        tid, (token,) = new_table(client, [HUMAN, BOT])
+        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            snapshot_when(ws)
+            deadline = time.monotonic() + 10
+            versions = [0]
+            while time.monotonic() < deadline and min(versions) < 5:
+                versions = [client.get(f"/api/tables/{t}").json()["version"] for t in bots]
+                time.sleep(0.05)
+            ws.send_json({"type": "sync"})
+            assert snapshot_when(ws, timeout=1.0)["seat"] == 0
+    assert min(versions) >= 5 and most[0] == 1

@@ -276,14 +276,17 @@ def create_app(settings: ServerSettings) -> FastAPI:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
         """The table protocol (``docs/protocol.md`` §3–§5), after the edge's checks: the origin
-        (4403 ``bad_origin``), the table id's form (4404), the client's lookups of unknown tables
-        and open sockets (4429 ``too_many_requests``)."""
+        (4403 ``bad_origin``), the forms of the table id (4404) and the token (4401), the
+        client's lookups of unknown tables and open sockets (4429 ``too_many_requests``)."""
         client = client_of(ws.scope)
         if not origin_allowed(ws.headers, settings.limits.allowed_origins):
             await ws.close(4403, "bad_origin")
             return
-        if p.TABLE_ID_RE.fullmatch(table_id) is None or (token is not None and p.text_problem(token)):
+        if p.TABLE_ID_RE.fullmatch(table_id) is None:
             await ws.close(4404, "unknown_table")
+            return
+        if token is not None and p.TABLE_ID_RE.fullmatch(token) is None:  # tokens are URL-safe words too
+            await ws.close(4401, "bad_token")
             return
         if not quotas.ready("lookups", client) or not quotas.open_socket(client):
             await ws.close(4429, "too_many_requests")
