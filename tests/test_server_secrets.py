@@ -74,15 +74,17 @@ def short_match(client, game: str, presets: list[str]) -> tuple[dict, int]:
 
 
 def revealing_seed(game: str, presets: list[str], options: dict) -> int:
-    """A match seed whose first deal puts cards back into the stock (``stock_known``: the
-    fishing games' opening clean-up), else whose first deal has a pot; else 1."""
+    """A match seed (of 16 digits: one the frames cannot hold by chance) whose first deal puts
+    cards back into the stock (``stock_known``: the fishing games' opening clean-up), else whose
+    first deal has a pot; else the first tried."""
     cls = game_class(game)
     instance = cls(cls.rulebook.build(presets, options))
-    for seed in range(1, 3000):
+    seeds = range(7 * 10**15, 7 * 10**15 + 3000)
+    for seed in seeds:
         state = Match(instance, seed=seed).start_deal()
         if getattr(state, "stock_known", ()) or getattr(state, "pots", None):
             return seed
-    return 1
+    return seeds[0]
 
 
 def is_rummy(game: str) -> bool:
