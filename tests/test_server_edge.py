@@ -21,7 +21,9 @@ from starlette.websockets import WebSocketDisconnect
 from kafenio.engine.errors import RulesError
 from kafenio.engine.rules import DEFAULT_HIGH, Option
 from kafenio.server.limits import ClientQuotas, Limits, TokenLogFilter, hide_tokens, origin_allowed
+from kafenio.server.store import upgrade
 from test_server_api import make_app, migrated_sqlite
+from test_server_store import pg_url  # noqa: F401 (a fixture)
 from test_server_ws import BOT, HUMAN, drain, new_table, snapshot_when
 
 CONTROL = ["\x00", "\x07", "\x1b", "\x7f", "\x85"]
@@ -370,3 +372,24 @@ def test_computers_think_within_the_server_wide_budget(tmp_path, monkeypatch):
             ws.send_json({"type": "sync"})
             assert snapshot_when(ws, timeout=1.0)["seat"] == 0
     assert min(versions) >= 5 and most[0] == 1
+
+
+def test_nul_characters_on_postgresql_are_refused_and_change_nothing(pg_url):  # noqa: F811 (the fixture)
+    """PostgreSQL refuses NUL in text: a name, a table id or a chat line holding one is refused
+    at the edge, in words naming the field; the waiting table stays joinable."""
+    upgrade(pg_url)
+    with TestClient(make_app(pg_url), raise_server_exceptions=False) as client:
+        tid = client.post("/api/tables", json={"game": "toy", "seats": [HUMAN, HUMAN]}).json()["table"]["id"]
+        r = client.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "Ele\x00ni"})
+        assert r.status_code == 422 and detail(r)["field"] == "name"
+        assert client.get("/api/tables/ab%00cd").status_code == 404
+        tokens = [client.post(f"/api/tables/{tid}/join", json={"seat": i, "name": f"P{i}"}).json()["token"]
+                  for i in range(2)]
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws:
+            before = snapshot_when(ws)
+            ws.send_text('{"type": "chat", "text": "a\\u0000b"}')
+            errors = [m for m in drain(ws) if m["type"] == "error"]
+            assert [e["code"] for e in errors] == ["bad_message"] and "text" in errors[0]["reason"]
+            ws.send_json({"type": "chat", "text": "still here"})
+            assert [m["text"] for m in drain(ws) if m["type"] == "chat"] == ["still here"]
+            assert snapshot_when(ws)["version"] == before["version"]
