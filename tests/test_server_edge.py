@@ -24,7 +24,7 @@ from kafenio.server.limits import ClientQuotas, Limits, TokenLogFilter, hide_tok
 from kafenio.server.store import upgrade
 from test_server_api import make_app, migrated_sqlite
 from test_server_store import pg_url  # noqa: F401 (a fixture)
-from test_server_ws import BOT, HUMAN, drain, new_table, snapshot_when
+from test_server_ws import BOT, HUMAN, drain, my_turn, new_table, snapshot_when
 
 CONTROL = ["\x00", "\x07", "\x1b", "\x7f", "\x85"]
 BIDI = ["\u202e", "\u202a", "\u2066", "\u2069", "\u200f"]
@@ -129,7 +129,7 @@ def test_an_option_without_bounds_gets_the_default_ones():
 def test_malformed_frames_get_error_frames_and_the_socket_stays_open(client):
     tid, (token,) = new_table(client, [HUMAN, BOT])
     with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
-        before = snapshot_when(ws)
+        before = snapshot_when(ws, my_turn)  # the computer waits for this seat: nothing moves
         frames = [('{"type": []}', "unknown_type"), ('{"type": {"a": 1}}', "unknown_type"),
                   ("[" * 2000 + "]" * 2000, "bad_json"), ('{"type": "ping", "x": ' + "[" * 100 + "]" * 100 + "}",
                                                          "bad_json"),
@@ -283,6 +283,7 @@ def test_a_spectator_coming_and_going_sends_no_frames_a_seat_a_small_one(client)
         left = []
         deadline = time.monotonic() + 10
         while not left and time.monotonic() < deadline:  # the server notices the close in its own time
+            time.sleep(0.02)  # (a ping at a time: within the socket's rate limit)
             left = drain(a)
         assert left == [{"type": "presence", "connected": [0]}]
 

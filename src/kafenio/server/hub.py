@@ -568,11 +568,13 @@ class Hub:
             self.conns.pop(conn.table_id, None)
         if conn.seat is not None:  # shielded: a socket task cancelled while closing still releases
             await asyncio.shield(self._release(conn.table_id, conn.seat))
-        self._announce_presence(conn.table_id)  # the others see the seat leave (no snapshot)
+        else:  # a spectator changes no seat's presence (this forgets the table's when it was the last)
+            self._announce_presence(conn.table_id)
 
     async def _release(self, table_id: str, seat: int) -> None:
         """Release the seat's claim in the broker's presence (unless it reconnected here
-        meanwhile: claims are made under the table's lock) and tell the other processes."""
+        meanwhile: claims are made under the table's lock), tell the other processes, and the
+        sockets here (a ``presence`` frame, not a snapshot)."""
         try:
             async with self.lock(table_id):
                 if seat not in self._here(table_id):
@@ -580,6 +582,7 @@ class Hub:
             await self._presence_changed(table_id)
         except Exception:  # the broker is away: the claim runs out by itself
             log.exception("could not release seat %s of table %s", seat, table_id)
+        self._announce_presence(table_id)
 
     async def handle(self, conn: Connection, raw: str | bytes) -> bool:
         """Handle one frame; returns False when the socket must be closed."""
