@@ -80,10 +80,10 @@ def _option_value(value: Any) -> Any:
     """A rule option's value as sent: a number, a boolean, null, a word, or a list or mapping of
     those (the rule book checks it further); strings as :data:`~kafenio.server.protocol.Text`."""
     for item in value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value]:
+        if isinstance(item, (list, dict)) or (isinstance(item, str) and len(item) > 64):
+            raise ValueError(_("a rule value is a number, a word, or a list or table of them"))
         if isinstance(item, str):
             p.clean_text(item)
-        elif isinstance(item, (list, dict)) and value is not item:
-            raise ValueError(_("a rule value is a number, a word, or a list or table of them"))
     if isinstance(value, dict):
         for key in value:
             p.clean_text(key)
