@@ -9,11 +9,18 @@ between deals it sends ``next_deal``. A move's latency runs from sending ``move`
 the snapshot of the next version (the server's whole path: parse, rules, commit, fan-out).
 ``--think 0`` plays flat out and measures the server's capacity instead.
 
-Reports moves/s achieved, latency p50/p90/p99/max, the server process's CPU time per move (from
-``/proc``), every error frame and every crashed client. Bounded: ``--seconds`` of play, then it
-stops the server. Loopback only; ``benchmarks/README.md`` (server section) explains the figures.
+Hostile load on top (``docs/operations.md``, "Limits"): ``--expert-tables`` tables of computer
+players only (``--bot-level``, expert by default) play all along, and ``--flood`` spectator
+sockets from one other client address send pings as fast as the per-socket rate limit allows.
+Each table's people connect from their own loopback address (127.0.x.y), as people do from their
+own machines, so the per-client quotas apply to the flood and not to them.
 
-    python benchmarks/server_bench.py --tables 200 --seconds 40 --think 1
+Reports moves/s achieved, the people's latency p50/p90/p99/max, the server process's CPU time per
+move (from ``/proc``), every error frame and every crashed client, the computers' moves, and the
+flood's sockets accepted and refused. Bounded: ``--seconds`` of play, then it stops the server.
+Loopback only; ``benchmarks/README.md`` (server section) explains the figures.
+
+    python benchmarks/server_bench.py --tables 200 --seconds 40 --think 1 --expert-tables 12 --flood 300
 """
 
 from __future__ import annotations
@@ -46,11 +53,20 @@ from kafenio.server.app import ServerSettings, create_app
 from kafenio.server.cli import uvicorn_options
 from kafenio.server.store import upgrade
 upgrade({url!r})
-uvicorn.run(create_app(ServerSettings(database_url={url!r})), host="127.0.0.1", port={port},
-            log_level="warning", **uvicorn_options())
+uvicorn.run(create_app(ServerSettings(database_url={url!r}, bot_delay={bot_delay!r})), host="127.0.0.1",
+            port={port}, log_level="warning", **uvicorn_options())
 """
 #: at most this many REST calls or WebSocket handshakes in flight while setting up
 SETUP_CONCURRENCY = 32
+#: the client addresses of the computer tables' creator and of the flood
+BOTS_ADDRESS, FLOOD_ADDRESS = "127.0.0.3", "127.0.0.2"
+#: pings a second each flood socket sends (just under the per-socket rate limit of 20)
+FLOOD_RATE = 19.0
+
+
+def people_address(table: int) -> str:
+    """The loopback address the people of table ``table`` connect from."""
+    return f"127.0.{1 + table // 200}.{1 + table % 200}"
 
 
 def free_port() -> int:
@@ -113,51 +129,109 @@ async def seat_loop(ws: websockets.ClientConnection, rng: random.Random, think: 
             stats.moves += 1
 
 
-async def seat_urls(args: argparse.Namespace) -> tuple[list[str], int]:
-    """Create the tables and claim every seat: the seats' WebSocket URLs, and seats per table."""
-    base = f"http://127.0.0.1:{args.port}"
+def http_from(address: str, port: int) -> httpx.AsyncClient:
+    """An HTTP client of the server whose connections come from ``address``."""
+    return httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60,
+                             transport=httpx.AsyncHTTPTransport(local_address=address))
+
+
+async def seat_urls(args: argparse.Namespace) -> tuple[list[tuple[str, str]], int, list[str]]:
+    """Create the people's tables (each from its people's address) and claim every seat, and the
+    computers' tables: the seats' (address, WebSocket URL), seats per table, the computer tables."""
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with http_from("127.0.0.1", args.port) as http:
         game = next(g for g in (await http.get("/api/games")).json()["games"] if g["name"] == args.game)
         n = game["num_players"]
 
-        async def table() -> list[str]:
-            async with gate:
-                made = await http.post("/api/tables", json={"game": args.game, "seats": [{"kind": "human"}] * n})
-                tid = made.json()["table"]["id"]
-                urls = []
-                for s in range(n):
-                    token = (await http.post(f"/api/tables/{tid}/join", json={"seat": s, "name": f"b{s}"})).json()
-                    urls.append(f"ws://127.0.0.1:{args.port}/ws/tables/{tid}?token={token['token']}")
-                return urls
+    async def table(i: int) -> list[tuple[str, str]]:
+        address = people_address(i)
+        async with gate, http_from(address, args.port) as http:
+            made = await http.post("/api/tables", json={"game": args.game, "seats": [{"kind": "human"}] * n})
+            tid = made.json()["table"]["id"]
+            urls = []
+            for s in range(n):
+                token = (await http.post(f"/api/tables/{tid}/join", json={"seat": s, "name": f"b{s}"})).json()
+                urls.append((address, f"ws://127.0.0.1:{args.port}/ws/tables/{tid}?token={token['token']}"))
+            return urls
 
-        tables = await asyncio.gather(*(table() for _ in range(args.tables)))
-    return [u for urls in tables for u in urls], n
+    tables = await asyncio.gather(*(table(i) for i in range(args.tables)))
+    async with http_from(BOTS_ADDRESS, args.port) as http:
+        bots = [(await http.post("/api/tables", json={
+            "game": args.game, "seats": [{"kind": "computer", "level": args.bot_level}] * n})).json()["table"]["id"]
+            for _ in range(args.expert_tables)]
+    return [u for urls in tables for u in urls], n, bots
+
+
+async def flood(args: argparse.Namespace, table_ids: list[str], stop: float) -> dict[str, int]:
+    """``args.flood`` spectator sockets from :data:`FLOOD_ADDRESS`, each pinging at
+    :data:`FLOOD_RATE` until ``stop``: how many were accepted and refused, and the frames sent."""
+    counts = Counter()
+
+    async def one(i: int) -> None:
+        url = f"ws://127.0.0.1:{args.port}/ws/tables/{table_ids[i % len(table_ids)]}"
+        try:
+            ws = await websockets.connect(url, max_size=2**22, open_timeout=30, local_addr=(FLOOD_ADDRESS, 0))
+        except Exception:  # refused (the client's socket quota) or timed out
+            counts["refused"] += 1
+            return
+        counts["accepted"] += 1
+        reader = asyncio.create_task(drain(ws))
+        try:
+            while time.monotonic() < stop:
+                await ws.send('{"type":"ping"}')
+                counts["frames"] += 1
+                await asyncio.sleep(1.0 / FLOOD_RATE)
+        except websockets.ConnectionClosed:
+            counts["closed"] += 1
+        finally:
+            reader.cancel()
+            await ws.close()
+
+    await asyncio.gather(*(one(i) for i in range(args.flood)))
+    return dict(counts)
+
+
+async def drain(ws: websockets.ClientConnection) -> None:
+    """Read and forget everything the server sends (a flood socket)."""
+    async for _msg in ws:
+        pass
+
+
+async def table_versions(args: argparse.Namespace, table_ids: list[str]) -> int:
+    """The sum of the tables' versions (the computer tables: their moves and deals)."""
+    async with http_from(BOTS_ADDRESS, args.port) as http:
+        return sum([(await http.get(f"/api/tables/{t}")).json()["version"] for t in table_ids])
 
 
 async def run(args: argparse.Namespace, server_pid: int | None = None) -> dict:
     """Set the tables up, connect every seat, play ``args.seconds``; the figures."""
-    urls, per_table = await seat_urls(args)
+    urls, per_table, bots = await seat_urls(args)
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
-    async def connect(url: str) -> websockets.ClientConnection:
+    async def connect(address: str, url: str) -> websockets.ClientConnection:
         async with gate:
-            return await websockets.connect(url, max_size=2**22, open_timeout=60)
+            return await websockets.connect(url, max_size=2**22, open_timeout=60, local_addr=(address, 0))
 
-    sockets = await asyncio.gather(*(connect(u) for u in urls))
+    sockets = await asyncio.gather(*(connect(a, u) for a, u in urls))
     stats = Stats()
+    bots_before = await table_versions(args, bots)
     cpu_before, client_before = cpu_seconds(server_pid) if server_pid else float("nan"), time.process_time()
     start = time.monotonic()
     stop = start + args.seconds
     tasks = [asyncio.create_task(seat_loop(ws, random.Random(i), args.think, stop, stats))
              for i, ws in enumerate(sockets)]
+    people_tables = [url.split("/ws/tables/")[1].split("?")[0] for _a, url in urls[::per_table]]
+    tasks.append(asyncio.create_task(flood(args, people_tables, stop)))
     with Progress(transient=True) as progress:
         bar = progress.add_task(f"{args.tables} tables of {args.game}", total=args.seconds)
         while not all(t.done() for t in tasks) and time.monotonic() < stop + 5:
             await asyncio.sleep(0.5)
             progress.update(bar, completed=min(args.seconds, time.monotonic() - start))
-    results = await asyncio.gather(*tasks, return_exceptions=True)
+    *results, flooded = await asyncio.gather(*tasks, return_exceptions=True)
+    if isinstance(flooded, BaseException):
+        raise flooded
     elapsed = time.monotonic() - start
+    bot_moves = await table_versions(args, bots) - bots_before
     server_cpu = (cpu_seconds(server_pid) - cpu_before) if server_pid else float("nan")
     client_cpu = time.process_time() - client_before
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
@@ -173,7 +247,10 @@ async def run(args: argparse.Namespace, server_pid: int | None = None) -> dict:
             "p50_ms": pct(0.50), "p90_ms": pct(0.90), "p99_ms": pct(0.99), "max_ms": pct(1.0),
             "server_cpu_ms_per_move": round(1000 * server_cpu / stats.moves, 2) if stats.moves else None,
             "server_cpu_share": round(server_cpu / elapsed, 2), "client_cpu_share": round(client_cpu / elapsed, 2),
-            "seats_per_table": per_table, "errors": dict(stats.errors), "crashed_clients": crashed}
+            "seats_per_table": per_table, "errors": dict(stats.errors), "crashed_clients": crashed,
+            "expert_tables": args.expert_tables, "bot_level": args.bot_level, "bot_changes": bot_moves,
+            "flood": {"sockets": args.flood, "accepted": flooded.get("accepted", 0),
+                      "refused": flooded.get("refused", 0), "frames": flooded.get("frames", 0)}}
 
 
 def main() -> None:
@@ -186,13 +263,19 @@ def main() -> None:
     parser.add_argument("--game", default="basra")
     parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures to this file")
+    parser.add_argument("--expert-tables", type=int, default=12, help="tables of computer players only")
+    parser.add_argument("--bot-level", default="expert", help="the level of those computers")
+    parser.add_argument("--bot-delay", type=float, default=0.6, help="the server's bot delay (kafenio serve's)")
+    parser.add_argument("--flood", type=int, default=300, help="spectator sockets pinging from one address")
     args = parser.parse_args()
     if not 1 <= args.tables <= 500 or not 1 <= args.seconds <= 300 or not 0 <= args.think <= 60:
         parser.error("--tables 1..500, --seconds 1..300, --think 0..60")
+    if not 0 <= args.expert_tables <= 100 or not 0 <= args.flood <= 2000:
+        parser.error("--expert-tables 0..100, --flood 0..2000")
     args.port = free_port()
     folder = tempfile.mkdtemp(prefix="kafenio-bench-")
     url = args.database_url or f"sqlite:///{folder}/bench.sqlite3"
-    code = SERVER.format(src=str(ROOT / "src"), url=url, port=args.port)
+    code = SERVER.format(src=str(ROOT / "src"), url=url, port=args.port, bot_delay=args.bot_delay)
     server = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "PYTHONWARNINGS": "ignore"})
     console = Console()
     try:
@@ -216,8 +299,9 @@ def main() -> None:
         args.json.write_text(json.dumps(result, indent=1))
     ok = not result["errors"] and not result["crashed_clients"] and (result["p99_ms"] or 0) < 100
     console.print(f"[{'green' if ok else 'red'}]{'target met' if ok else 'target missed'}[/]: "
-                  f"{result['tables']} tables, {result['moves_per_s']} moves/s, p99 {result['p99_ms']} ms "
-                  f"(target < 100), errors {sum(result['errors'].values())}")
+                  f"{result['tables']} tables (+ {args.expert_tables} of {args.bot_level} computers, "
+                  f"{result['flood']['accepted']} flood sockets), {result['moves_per_s']} moves/s, people's p99 "
+                  f"{result['p99_ms']} ms (target < 100), errors {sum(result['errors'].values())}")
 
 
 if __name__ == "__main__":

@@ -196,7 +196,8 @@ def test_presence_is_shared_by_processes_over_redis(tmp_path):
             return snap["table"]["seats"][0]["connected"]
 
         with c2.websocket_connect(f"/ws/tables/{tid}") as watcher:
-            assert not seat_0(watcher.receive_json())
+            watcher.last_snapshot = watcher.receive_json()  # later presence frames apply to it
+            assert not seat_0(watcher.last_snapshot)
             with c1.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
                 assert seat_0(ws.receive_json())
                 snapshot_when(watcher, seat_0)

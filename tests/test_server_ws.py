@@ -31,13 +31,17 @@ def drain(ws) -> list[dict]:
 
 
 def snapshot_when(ws, cond=lambda s: True, timeout: float = 10.0) -> dict:
-    """The newest snapshot (remembered per socket) once ``cond`` holds for it (computers play
-    in their own task, so it may take a few reads)."""
+    """The newest snapshot (remembered per socket, with the ``presence`` frames since applied
+    to its seats) once ``cond`` holds for it (computers play in their own task, so it may take a
+    few reads)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        snaps = [m for m in drain(ws) if m["type"] == "snapshot"]
-        if snaps:
-            ws.last_snapshot = snaps[-1]
+        for msg in drain(ws):
+            if msg["type"] == "snapshot":
+                ws.last_snapshot = msg
+            elif msg["type"] == "presence" and getattr(ws, "last_snapshot", None) is not None:
+                for seat in ws.last_snapshot["table"]["seats"]:
+                    seat["connected"] = seat["seat"] in msg["connected"]
         last = getattr(ws, "last_snapshot", None)
         if last is not None and cond(last):
             return last

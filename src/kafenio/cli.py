@@ -314,8 +314,7 @@ def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) ->
         options.add_column(col)
     for o in book.options:
         allowed = ", ".join(map(str, o.choices)) if o.choices else (
-            f"{o.low if o.low is not None else ''}…{o.high if o.high is not None else ''}"
-            if o.kind in ("int", "int?", "list") else o.kind)
+            f"{o.min}…{o.max}" if o.kind in ("int", "int?", "list") else o.kind)
         options.add_row(o.name, str(rules[o.name]), allowed, _(o.doc) if o.doc else "")
     console.print(options)
 

@@ -100,8 +100,10 @@ export interface ChatHistoryMsg { type: "chat_history"; messages: ChatMsg[] }
 export interface HintMsg { type: "hint"; version: number; action: LegalAction }
 export interface RematchMsg { type: "rematch"; table_id: string; token: string | null }
 export interface PongMsg { type: "pong"; ref?: string | number | null }
+/** The seats with an open socket changed (sent instead of a snapshot). */
+export interface PresenceMsg { type: "presence"; connected: number[] }
 
-export type ServerMessage = SnapshotMsg | ErrorMsg | ChatMsg | ChatHistoryMsg | HintMsg | RematchMsg | PongMsg;
+export type ServerMessage = SnapshotMsg | ErrorMsg | ChatMsg | ChatHistoryMsg | HintMsg | RematchMsg | PongMsg | PresenceMsg;
 
 export type ClientMessage =
   | { type: "hello"; protocol: number }
@@ -223,6 +225,12 @@ export function reduce(model: TableModel, msg: ServerMessage): TableModel {
       return model.snapshot?.version === msg.version ? { ...model, hint: msg } : model;
     case "rematch":
       return { ...model, rematch: msg };
+    case "presence": {
+      const snap = model.snapshot;
+      if (snap === null) return model;
+      const seats = snap.table.seats.map((s) => ({ ...s, connected: msg.connected.includes(s.seat) }));
+      return { ...model, snapshot: { ...snap, table: { ...snap.table, seats } } };
+    }
     case "pong":
       return model;
   }
@@ -255,7 +263,7 @@ export function parseServerMessage(raw: string): ServerMessage | null {
   }
   if (!data || typeof data !== "object") return null;
   const type = (data as { type?: unknown }).type;
-  const known = ["snapshot", "error", "chat", "chat_history", "hint", "rematch", "pong"];
+  const known = ["snapshot", "error", "chat", "chat_history", "hint", "rematch", "pong", "presence"];
   return typeof type === "string" && known.includes(type) ? (data as ServerMessage) : null;
 }
 

@@ -39,6 +39,14 @@ describe("protocol messages", () => {
     expect(newer.hint).toBeNull();
   });
 
+  it("marks the seats a presence frame names as connected, the table otherwise kept", () => {
+    const model = reduce(reduce(emptyModel(), snapshot(5)), { type: "presence", connected: [0] });
+    expect(model.snapshot?.table.seats.map((s) => s.connected)).toEqual([true, false]);
+    expect(model.snapshot?.version).toBe(5);
+    expect(reduce(emptyModel(), { type: "presence", connected: [1] }).snapshot).toBeNull();
+    expect(parseServerMessage('{"type": "presence", "connected": [1]}')).toEqual({ type: "presence", connected: [1] });
+  });
+
   it("ignores a hint for another version", () => {
     const model = reduce(reduce(emptyModel(), snapshot(5)), { type: "hint", version: 4, action: { id: 1, text: "play AS" } });
     expect(model.hint).toBeNull();

@@ -247,6 +247,12 @@ class State(ABC):
     def action_to_string(self, action: int, player: int | None = None) -> str:
         """An action in the compact notation (``draw``, ``discard KS``, ``play 7D`` …)."""
 
+    def action_seen_by(self, action: int, seat: int | None) -> str:
+        """The notation of ``action``, about to be made by the seat on turn, as ``seat`` sees it
+        made (``None``: a spectator); README §8: a card the action puts face down is named to
+        its player only. By default every seat sees the whole notation."""
+        return self.action_to_string(action, self.current_player())
+
     @abstractmethod
     def string_to_action(self, text: str) -> int:
         """Parse the compact notation.

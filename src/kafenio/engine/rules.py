@@ -17,7 +17,7 @@ game's spec marks incompatible.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,13 @@ from kafenio.engine.errors import RulesError
 from kafenio.i18n import _
 
 OptionKind = str  # "bool" | "int" | "int?" | "enum" | "list" | "table"
+
+#: the bounds of a number option that its rule book leaves open (every number a rule needs lies
+#: well inside; a larger one could only stall a table or overflow its scores)
+DEFAULT_LOW = -100_000
+DEFAULT_HIGH = 100_000
+#: entries of a ``list`` option or of a ``table`` option given inline, at most
+MAX_ENTRIES = 64
 
 
 @dataclass(frozen=True)
@@ -37,7 +44,8 @@ class Option:
             ints) or ``table`` (a mapping given inline, or the name of one of ``choices``).
         default: the value, or a function of the other resolved values (e.g. ``4 × players``).
         choices: allowed values of an ``enum`` (or named tables of a ``table``).
-        low, high: inclusive bounds of an ``int`` (and of each entry of a ``list``).
+        low, high: inclusive bounds of an ``int`` (and of each entry of a ``list`` or of a
+            ``table`` given inline); :attr:`min` and :attr:`max` fill in the open ones.
         doc: one line saying what the option does, for help texts and the web lobby.
     """
 
@@ -48,6 +56,24 @@ class Option:
     low: int | None = None
     high: int | None = None
     doc: str = ""
+
+    @property
+    def numeric(self) -> bool:
+        """True for the kinds whose values are (or hold) integers: ``int``, ``int?``, ``list``,
+        ``table``."""
+        return self.kind in ("int", "int?", "list", "table")
+
+    @property
+    def min(self) -> int | None:
+        """The smallest number allowed (``low``, else :data:`DEFAULT_LOW`); ``None`` for a
+        kind without numbers."""
+        return (self.low if self.low is not None else DEFAULT_LOW) if self.numeric else None
+
+    @property
+    def max(self) -> int | None:
+        """The largest number allowed (``high``, else :data:`DEFAULT_HIGH`); ``None`` for a
+        kind without numbers."""
+        return (self.high if self.high is not None else DEFAULT_HIGH) if self.numeric else None
 
     def coerce(self, value: Any) -> Any:
         """Check ``value`` (or parse it from a CLI string) against this option.
@@ -82,6 +108,7 @@ class Option:
                     isinstance(v, int) and not isinstance(v, bool) for v in value):
                 raise RulesError(self.name, _("expected a list of integers, got {v!r}").format(
                     v=value))
+            self._check_size(value)
             for v in value:
                 self._check_bounds(v)
             return tuple(value)
@@ -92,16 +119,28 @@ class Option:
                         v=value, c=", ".join(map(str, self.choices))))
                 return value
             if isinstance(value, Mapping):
+                self._check_size(value)
+                for key, entry in value.items():
+                    if not isinstance(key, str) or len(key) > 8:
+                        raise RulesError(self.name, _("{k!r} is not a rank or a card").format(k=key))
+                    if isinstance(entry, int) and not isinstance(entry, bool):
+                        self._check_bounds(entry)
                 return dict(value)
             raise RulesError(self.name, _("expected a table name or a mapping, got {v!r}").format(
                 v=value))
         raise AssertionError(f"unknown option kind {kind}")
 
     def _check_bounds(self, value: int) -> None:
-        if self.low is not None and value < self.low:
-            raise RulesError(self.name, _("{v} is below the minimum {m}").format(v=value, m=self.low))
-        if self.high is not None and value > self.high:
-            raise RulesError(self.name, _("{v} is above the maximum {m}").format(v=value, m=self.high))
+        low, high = self.min, self.max
+        assert low is not None and high is not None
+        if value < low:
+            raise RulesError(self.name, _("{v} is below the minimum {m}").format(v=_short(value), m=low))
+        if value > high:
+            raise RulesError(self.name, _("{v} is above the maximum {m}").format(v=_short(value), m=high))
+
+    def _check_size(self, value: Sized) -> None:
+        if len(value) > MAX_ENTRIES:
+            raise RulesError(self.name, _("{n} entries; at most {m}").format(n=len(value), m=MAX_ENTRIES))
 
     def _parse_text(self, text: str) -> Any:
         low = text.strip().lower()
@@ -123,6 +162,12 @@ class Option:
                 except ValueError:
                     return text
             return text
+
+
+def _short(value: int) -> str:
+    """An integer as text, a huge one by its digit count (it is shown in an error)."""
+    text = str(value)
+    return text if len(text) <= 12 else _("a number of {n} digits").format(n=len(text.lstrip("-")))
 
 
 @dataclass(frozen=True)

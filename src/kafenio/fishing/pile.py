@@ -361,6 +361,13 @@ class PileState(FishingState[PileGame]):
             return "claim " + format_card(action - CLAIM)
         return "believe" if action == BELIEVE else "challenge"
 
+    def action_seen_by(self, action: int, seat: int | None) -> str:
+        """A claim's card lies face down (fishing-relatives.md A4.2): ``claim ??`` to every seat
+        but the claimant."""
+        if CLAIM <= action < BELIEVE and seat != self.cur:
+            return "claim " + HIDDEN
+        return self.action_to_string(action, self.cur)
+
     def string_to_action(self, text: str) -> int:
         words = text.split()
         verb = words[0].lower() if words else ""

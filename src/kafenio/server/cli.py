@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import threading
 import webbrowser
+from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
 
 from kafenio.cli import App, warn_language
 from kafenio.i18n import _, use_language
+from kafenio.server.limits import Limits
+
+DEFAULTS = Limits()
 
 DbUrlOpt = Annotated[str | None, typer.Option(
     "--database-url", help=_("SQLAlchemy URL (sqlite:///FILE or postgresql://…); default: SQLite in "
@@ -43,6 +47,29 @@ def register(app: typer.Typer) -> None:
               lang: Annotated[str | None, typer.Option(
                   "--lang", help=_("Language of the server's messages (rule texts, errors), e.g. el; "
                                    "default: the environment's (LANG)."))] = None,
+              tables_per_minute: Annotated[float, typer.Option(
+                  min=0.1, envvar="KAFENIO_TABLES_PER_MINUTE",
+                  help=_("Tables one client address may create a minute."))] = DEFAULTS.tables_per_minute,
+              sockets_per_client: Annotated[int, typer.Option(
+                  min=1, envvar="KAFENIO_SOCKETS_PER_CLIENT",
+                  help=_("WebSockets one client address may hold open."))] = DEFAULTS.sockets_per_client,
+              chat_per_minute: Annotated[float, typer.Option(
+                  min=0.1, envvar="KAFENIO_CHAT_PER_MINUTE",
+                  help=_("Chat lines one client address may send a minute."))] = DEFAULTS.chat_per_minute,
+              lookups_per_minute: Annotated[float, typer.Option(
+                  min=0.1, envvar="KAFENIO_LOOKUPS_PER_MINUTE",
+                  help=_("Requests for unknown tables one client address may make a minute."))
+              ] = DEFAULTS.lookups_per_minute,
+              bot_workers: Annotated[int, typer.Option(
+                  min=1, envvar="KAFENIO_BOT_WORKERS",
+                  help=_("Computer players thinking at the same time, server-wide."))] = DEFAULTS.bot_workers,
+              body_bytes: Annotated[int, typer.Option(
+                  min=1024, envvar="KAFENIO_BODY_BYTES", help=_("The largest request body accepted, in bytes."))
+              ] = DEFAULTS.body_bytes,
+              allowed_origin: Annotated[list[str] | None, typer.Option(
+                  envvar="KAFENIO_ALLOWED_ORIGINS",
+                  help=_("A web origin (https://host:port) whose pages may open the table's WebSockets, "
+                         "besides the server's own; repeatable; * for any."))] = None,
               ) -> None:
         """Run the game server: migrate the database, serve the lobby and the tables."""
         import uvicorn
@@ -55,7 +82,10 @@ def register(app: typer.Typer) -> None:
 
         url = database_url or default_database_url()
         upgrade(url)
-        app_ = create_app(ServerSettings(database_url=url, redis_url=redis_url, bot_delay=bot_delay))
+        limits = replace(DEFAULTS, tables_per_minute=tables_per_minute, sockets_per_client=sockets_per_client,
+                         chat_per_minute=chat_per_minute, lookups_per_minute=lookups_per_minute,
+                         bot_workers=bot_workers, body_bytes=body_bytes, allowed_origins=tuple(allowed_origin or ()))
+        app_ = create_app(ServerSettings(database_url=url, redis_url=redis_url, bot_delay=bot_delay, limits=limits))
         address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
         typer.echo(_("kafenio server at {address} (database {url})").format(address=address,
                                                                             url=_hide_password(url)))

@@ -20,8 +20,10 @@ import hashlib
 import logging
 import secrets
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -33,6 +35,7 @@ from kafenio.engine.match import Match
 from kafenio.i18n import _, context_language, language, language_note, negotiate
 from kafenio.server import protocol as p
 from kafenio.server.broker import Broker, Hint
+from kafenio.server.limits import ClientQuotas, Limits, TokenBucket, client_of
 from kafenio.server.live import GameRegistry, LiveTable, Move, accepted_levels, default_level
 from kafenio.server.models import MoveRow, TableRow
 from kafenio.server.store import Store, now
@@ -79,37 +82,10 @@ class NotSaved(HubError):
 STORE_ERRORS = (SQLAlchemyError, OSError)
 
 
-class TokenBucket:
-    """A rate limit: ``rate`` tokens a second accrue up to ``burst``; each message spends one.
-
-    Args:
-        rate: tokens per second (> 0).
-        burst: the bucket's size, full at the start (≥ 1).
-        clock: seconds, monotonic (tests pass their own).
-    """
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
-        self.rate = rate
-        self.burst = burst
-        self.clock = clock
-        self.tokens = float(burst)
-        self.at = clock()
-
-    def take(self) -> bool:
-        """Spend a token; False (nothing spent) when the bucket is empty."""
-        now = self.clock()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
-
-
 class Connection:
-    """One accepted socket: its seat (``None``: a spectator), its language (``lang``, a code of
-    :func:`kafenio.i18n.negotiate`; ``None``: the server's), its mutes, its ordered outbox, its
-    message rate limit."""
+    """One accepted socket: its seat (``None``: a spectator), its client's address, its language
+    (``lang``, a code of :func:`kafenio.i18n.negotiate`; ``None``: the server's), its mutes, its
+    ordered outbox, its message rate limit."""
 
     def __init__(self, ws: WebSocket, table_id: str, seat: int | None, limit: p.RateLimit,
                  lang: str | None = None):
@@ -117,6 +93,7 @@ class Connection:
         self.table_id = table_id
         self.seat = seat
         self.lang = lang
+        self.client = client_of(ws.scope)
         self.muted: set[int] = set()
         self.closed = False
         self.limit = limit
@@ -175,19 +152,28 @@ class Hub:
         sweep_interval: seconds between two looks for run-out clocks.
         message_rate, message_burst: each socket's message rate limit (messages a second on
             average, and at once); a message beyond it is dropped with ``rate_limited``.
+        limits: the per-client quotas (chat here) and the computer players' budget: at most
+            ``bot_workers`` of them think at once, in their own threads.
     """
 
     def __init__(self, store: Store, broker: Broker, games: GameRegistry, bot_delay: float = 0.0,
                  sweep_interval: float = 0.5, message_rate: float = p.MESSAGE_RATE,
-                 message_burst: int = p.MESSAGE_BURST):
+                 message_burst: int = p.MESSAGE_BURST, limits: Limits | None = None):
         self.store = store
         self.broker = broker
         self.games = games
         self.bot_delay = bot_delay
         self.sweep_interval = sweep_interval
         self.limit = p.RateLimit(per_second=message_rate, burst=message_burst)
+        self.limits = limits or Limits()
+        self.quotas = ClientQuotas(self.limits)
+        #: the computer players' threads: a crowd of computer tables waits here, not the loop
+        self.thinkers = ThreadPoolExecutor(self.limits.bot_workers, thread_name_prefix="kafenio-bot")
         self.live: dict[str, LiveTable] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
+        #: a lock lives while a task holds or awaits it (a lookup of an unknown id leaves none)
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: table → the seats last announced as connected to its sockets (``presence`` frames)
+        self.announced: dict[str, set[int]] = {}
         self.conns: dict[str, set[Connection]] = {}
         #: table → its seats connected in any process (the broker's presence), for tables with
         #: sockets here; renewed at each connect and drop here and at each presence hint
@@ -235,6 +221,7 @@ class Hub:
                 task.cancel()
             await asyncio.gather(*pending, return_exceptions=True)
         await self.broker.close()
+        self.thinkers.shutdown(wait=False, cancel_futures=True)
         gc.unfreeze()
 
     async def _pause(self, seconds: float) -> bool:
@@ -329,17 +316,35 @@ class Hub:
 
     def _fan_out(self, live: LiveTable) -> None:
         """Send every socket of the table its snapshot, built for its seat in its language."""
-        by_lang: dict[str | None, list[Connection]] = {}
-        for conn in self.conns.get(live.id, ()):
-            if not conn.closed:
-                by_lang.setdefault(conn.lang, []).append(conn)
+        conns = [c for c in self.conns.get(live.id, ()) if not c.closed]
+        if not conns:
+            return
         connected, at = self.connected(live.id), time.time()
-        for lang, conns in by_lang.items():
+        self.announced[live.id] = connected
+        by_lang: dict[str | None, list[Connection]] = {}
+        for conn in conns:
+            by_lang.setdefault(conn.lang, []).append(conn)
+        for lang, group in by_lang.items():
             with language(lang):
-                snapshots = live.snapshots({c.seat for c in conns}, connected, at)
+                snapshots = live.snapshots({c.seat for c in group}, connected, at)
                 texts = {seat: p.dump(snapshot) for seat, snapshot in snapshots.items()}
-            for conn in conns:
+            for conn in group:
                 conn.push(texts[conn.seat], snapshot=True)
+
+    def _announce_presence(self, table_id: str) -> None:
+        """Send a small ``presence`` frame to the table's sockets when its connected seats
+        changed since the last one (a spectator coming or going changes nothing)."""
+        conns = [c for c in self.conns.get(table_id, ()) if not c.closed]
+        if not conns:
+            self.announced.pop(table_id, None)
+            return
+        seats = self.connected(table_id)
+        if self.announced.get(table_id) == seats:
+            return
+        self.announced[table_id] = seats
+        text = p.dump(p.PresenceMsg(connected=sorted(seats)))
+        for conn in conns:
+            conn.push(text)
 
     def _snapshot(self, live: LiveTable, conn: Connection) -> p.SnapshotMsg:
         with language(conn.lang):
@@ -357,9 +362,7 @@ class Hub:
         if hint.kind == "presence":
             if self.conns.get(hint.table):
                 self.present[hint.table] = (await self.broker.present([hint.table]))[hint.table]
-                async with self.lock(hint.table):
-                    if (live := self.live.get(hint.table)) is not None:
-                        self._fan_out(live)
+                self._announce_presence(hint.table)
             return
         async with self.lock(hint.table):
             cached = self.live.get(hint.table)
@@ -371,6 +374,11 @@ class Hub:
                 self._fan_out(live)
 
     # -- computer players and clocks -------------------------------------------------------------
+    async def think(self, search: Callable[..., int], *args: Any) -> int:
+        """Run a computer player's ``search(*args)`` in one of the ``bot_workers`` threads (it
+        waits for a free one: the server-wide budget)."""
+        return await asyncio.get_running_loop().run_in_executor(self.thinkers, search, *args)
+
     def _kick(self, live: LiveTable) -> None:
         """Start the table's driver when a computer is to act or the next deal may start."""
         if not (live.computer_acts() or live.all_ready()):
@@ -380,9 +388,11 @@ class Hub:
             self.drivers[live.id] = asyncio.get_running_loop().create_task(self._drive(live.id))
 
     async def _drive(self, table_id: str) -> None:
-        """Play the table's computer seats and start its next deals while there is one to do;
-        a step the database refuses is tried again after a pause (a quarter of a second,
-        doubling up to :data:`RETRY_LIMIT`)."""
+        """Play the table's computer seats and start its next deals while there is one to do. A
+        computer thinks on a copy of the deal without the table's lock (people's messages to the
+        table go on meanwhile); its action is applied only if the table did not change since. A
+        step the database refuses is tried again after a pause (a quarter of a second, doubling
+        up to :data:`RETRY_LIMIT`)."""
         retry = 0.0
         while not self._stopping.is_set():
             if (retry or self.bot_delay) and await self._pause(retry or self.bot_delay):
@@ -407,10 +417,15 @@ class Hub:
                 return True
             if not live.computer_acts():
                 return False
-            seat = live.to_act()
-            by_bot = live.row.seats[seat]["kind"] == "human"
+            seat, version = live.to_act(), live.version
             player = live.bot_for(seat)
-            action = await asyncio.to_thread(player.step, Seat(live.state, seat))
+            deal = live.state.clone()
+        action = await self.think(player.step, Seat(deal, seat))
+        async with self.lock(table_id):
+            live = await self.get(table_id)
+            if live is None or live.version != version:
+                return True  # the table changed meanwhile (a seat came back, an undo): think again
+            by_bot = live.row.seats[seat]["kind"] == "human"
             try:
                 move = live.apply(seat, action, by_bot)
             except KafenioError:
@@ -609,26 +624,27 @@ class Hub:
         return live
 
     # -- sockets --------------------------------------------------------------------------------
-    async def serve_socket(self, ws: WebSocket, table_id: str, token: str | None) -> None:
-        """Authenticate (before accepting), then run the socket's receive loop until it closes."""
+    async def serve_socket(self, ws: WebSocket, table_id: str, token: str | None) -> bool:
+        """Authenticate (before accepting), then run the socket's receive loop until it closes.
+        False when there is no such table (the socket is refused with 4404)."""
         async with self.lock(table_id):
             live = await self.fresh(table_id)
             seat = None
             if live is None:
                 await ws.close(4404, "unknown_table")
-                return
+                return False
             if token is None:
                 if not live.row.spectators:
                     await ws.close(4403, "no_spectators")
-                    return
+                    return True
             else:
                 seat = live.seat_of_token(token_hash(token))
                 if seat is None:
                     await ws.close(4401, "bad_token")
-                    return
+                    return True
                 if seat in self._here(table_id) or not await self.broker.claim(table_id, seat):
                     await ws.close(4409, "seat_in_use")
-                    return
+                    return True
             try:
                 await ws.accept()
             except Exception:
@@ -656,10 +672,11 @@ class Hub:
                         back = False
                     if not back and (stored := await self.get(table_id)) is not None:
                         self._fan_out(stored)
-                else:
-                    self._fan_out(live)
+                else:  # the others hear of a seat's arrival by a presence frame, not a snapshot
+                    conn.send(self._snapshot(live, conn))
                 history = await self.store.chat(table_id, CHAT_HISTORY)
                 conn.send(p.ChatHistoryMsg(messages=[_chat_msg(r) for r in history]))
+                self._announce_presence(table_id)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
@@ -680,6 +697,7 @@ class Hub:
                 await self._drop(conn)
             finally:  # stop() waits for the seat's release too, before the broker closes
                 self.socket_tasks.discard(task)
+        return True
 
     async def _drop(self, conn: Connection) -> None:
         conns = self.conns.get(conn.table_id, set())
@@ -689,15 +707,13 @@ class Hub:
             self.conns.pop(conn.table_id, None)
         if conn.seat is not None:  # shielded: a socket task cancelled while closing still releases
             await asyncio.shield(self._release(conn.table_id, conn.seat))
-        if conns:  # the others see the seat's presence change (from the cache: no database call)
-            async with self.lock(conn.table_id):
-                live = self.live.get(conn.table_id)
-                if live is not None:
-                    self._fan_out(live)
+        else:  # a spectator changes no seat's presence (this forgets the table's when it was the last)
+            self._announce_presence(conn.table_id)
 
     async def _release(self, table_id: str, seat: int) -> None:
         """Release the seat's claim in the broker's presence (unless it reconnected here
-        meanwhile: claims are made under the table's lock) and tell the other processes."""
+        meanwhile: claims are made under the table's lock), tell the other processes, and the
+        sockets here (a ``presence`` frame, not a snapshot)."""
         try:
             async with self.lock(table_id):
                 if seat not in self._here(table_id):
@@ -705,6 +721,7 @@ class Hub:
             await self._presence_changed(table_id)
         except Exception:  # the broker is away: the claim runs out by itself
             log.exception("could not release seat %s of table %s", seat, table_id)
+        self._announce_presence(table_id)
 
     async def handle(self, conn: Connection, raw: str | bytes) -> bool:
         """Handle one frame; returns False when the socket must be closed."""
@@ -733,6 +750,11 @@ class Hub:
             conn.send(p.ErrorMsg(code="spectator", reason=_("spectators can only watch"), ref=ref))
             return True
         if kind == "chat":
+            if not self.quotas.take("chat", conn.client):
+                conn.send(p.ErrorMsg(code="chat_limited", ref=ref, reason=_(
+                    "too many chat lines from your address ({limit}): the line was not sent").format(
+                        limit=self.quotas.describe("chat"))))
+                return True
             await self._chat(conn, msg.text)
             return True
         async with self.lock(conn.table_id):
@@ -809,7 +831,7 @@ class Hub:
             return "stale", _("version {v} is not the table's version {c}").format(v=msg.version, c=live.version)
         if live.to_act() != conn.seat:
             return "not_your_turn", _("a hint is only given on your turn")
-        action = await asyncio.to_thread(live.hint, conn.seat)
+        action = await self.think(live.hint, conn.seat)
         text = Seat(live.state, conn.seat).action_to_string(action)
         conn.send(p.HintMsg(version=live.version, action=p.LegalAction(id=action, text=text)))
         return None
@@ -839,7 +861,7 @@ class Hub:
         if live.phase != "finished":
             return "not_finished", _("the match is not over")
         if live.row.next_table is not None:
-            await self._reissue(live.row.next_table, conn)
+            await self._resend(live, conn)
             return None
         if conn.seat not in live.row.rematch:
             live.row.rematch = [*live.row.rematch, conn.seat]
@@ -849,6 +871,7 @@ class Hub:
             new, tokens = await self.create_table(row.game, list(row.presets), dict(row.options), seats,
                                                   row.timer, row.spectators, row.hints)
             live.row.next_table = new.id
+            live.rematch_tokens = tokens
             if not await self._commit(live, keep_clock=True):
                 return "conflict", _("the table changed at the same moment")
             for other in self.conns.get(live.id, ()):
@@ -857,18 +880,26 @@ class Hub:
             return "conflict", _("the table changed at the same moment")
         return None
 
-    async def _reissue(self, table_id: str, conn: Connection) -> None:
-        """A fresh token for ``conn``'s seat at the rematch table (the old one is replaced)."""
-        async with self.lock(table_id):
-            new = await self.get(table_id)
-            if new is None:
-                return
-            token = secrets.token_urlsafe(24)
-            seats = copy.deepcopy(new.row.seats)
-            seats[conn.seat]["token_hash"] = token_hash(token)
-            new.row.seats = seats
-            if await self._commit(new, keep_clock=True):
-                conn.send(p.RematchMsg(table_id=table_id, token=token))
+    async def _resend(self, live: LiveTable, conn: Connection) -> None:
+        """The rematch table exists: ``conn``'s seat gets its token there again, the one sent
+        when the table was made (``rematch`` is idempotent). A process that did not make the
+        table (or made it before a restart) never knew that token: it issues one, once, and
+        later votes get that one."""
+        token = live.rematch_tokens.get(conn.seat)
+        table_id = live.row.next_table
+        if token is None:
+            async with self.lock(table_id):
+                new = await self.get(table_id)
+                if new is None:
+                    return
+                token = secrets.token_urlsafe(24)
+                seats = copy.deepcopy(new.row.seats)
+                seats[conn.seat]["token_hash"] = token_hash(token)
+                new.row.seats = seats
+                if not await self._commit(new, keep_clock=True):
+                    return
+            live.rematch_tokens[conn.seat] = token
+        conn.send(p.RematchMsg(table_id=table_id, token=token))
 
     # -- chat -----------------------------------------------------------------------------------
     async def _chat(self, conn: Connection, text: str) -> None:

@@ -114,9 +114,8 @@ def option_text(option: Option, value: Any) -> str:
     allowed = ""
     if option.choices:
         allowed = _("one of {c}").format(c=", ".join(map(str, option.choices)))
-    elif option.low is not None or option.high is not None:
-        allowed = _("a whole number from {lo} to {hi}").format(
-            lo=option.low if option.low is not None else "…", hi=option.high if option.high is not None else "…")
+    elif option.min is not None:
+        allowed = _("a whole number from {lo} to {hi}").format(lo=option.min, hi=option.max)
     return f"{doc}: {shown}" + (f" ({allowed})" if allowed else "") + "."
 
 
@@ -129,7 +128,7 @@ def describe_game(name: str, book: RuleBook) -> dict[str, Any]:
         "presets": [{"name": pr.name, "kind": pr.kind, "doc": _(pr.doc) if pr.doc else "",
                      "values": dict(pr.values)} for pr in book.presets],
         "options": [{"name": o.name, "kind": o.kind, "default": rules.to_dict()[o.name],
-                     "choices": list(o.choices), "low": o.low, "high": o.high,
+                     "choices": list(o.choices), "low": o.min, "high": o.max,
                      "doc": _(o.doc) if o.doc else "", "text": option_text(o, rules[o.name])}
                     for o in book.options],
     }
@@ -149,14 +148,15 @@ def rules_text(book: RuleBook, values: Mapping[str, Any], presets: list[str]) ->
 
 @dataclass
 class Move:
-    """An accepted action."""
+    """An accepted action; ``texts``: its notation as each seat (``None``: a spectator) saw it
+    made (:meth:`State.action_seen_by`)."""
 
     seq: int
     deal: int
     seat: int
     action: int
     by_bot: bool
-    text: str
+    texts: dict[int | None, str]
 
 
 @dataclass
@@ -174,6 +174,8 @@ class LiveTable:
     bots: dict[int, Player] = field(default_factory=dict)
     #: :func:`rules_text` by language (the rules never change: described once per table and language)
     rules_lines: dict[str, list[str]] = field(default_factory=dict)
+    #: seat → its token at the rematch table, as sent by this process (kept in memory only)
+    rematch_tokens: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def build(cls, row: TableRow, moves: list[MoveRow | Move], games: GameRegistry) -> LiveTable:
@@ -290,9 +292,10 @@ class LiveTable:
         assert self.state is not None
         if action not in self.state.legal_actions():
             raise self.state.explain_illegal(action)
-        text = self.state.action_to_string(action, seat)  # before: the notation may depend on the state
+        # before applying: the notation may depend on the state
+        texts = {s: self.state.action_seen_by(action, s) for s in [*range(self.game.num_players), None]}
         self.state.apply_action(action)
-        move = Move(len(self.moves), self.deal_index, seat, action, by_bot, text)
+        move = Move(len(self.moves), self.deal_index, seat, action, by_bot, texts)
         self.moves.append(move)
         if by_bot:
             self.bot_played[-1].add(seat)
@@ -387,14 +390,10 @@ class LiveTable:
                   now: float) -> dict[int | None, p.SnapshotMsg]:
         """The full snapshot of each of ``seats`` (``None``: a spectator), seat → snapshot.
 
-        The parts every seat sees alike (table, match, clock, last action) are built once; each
-        seat adds its own ``view(seat)``, legal actions and undo/hint flags.
+        The parts every seat sees alike (table, match, clock) are built once; each seat adds its
+        own ``view(seat)``, legal actions, undo/hint flags and the last action as it saw it made.
         """
         phase, to_act, moves = self.phase, self.to_act(), self.deal_moves()
-        last = None
-        if self.state is not None and moves:
-            m = moves[-1]
-            last = p.LastAction(seat=m.seat, text=m.text, by_bot=m.by_bot)
         finished = [p.FinishedDeal(index=r.index, dealer=r.dealer, scores=r.scores, sheet=r.sheet,
                                    bot_played=sorted(self.bot_played[r.index]))
                     for r in self.match.deals]
@@ -410,6 +409,10 @@ class LiveTable:
         for seat in seats:
             deal = None
             if self.state is not None:
+                last = None
+                if moves:
+                    m = moves[-1]
+                    last = p.LastAction(seat=m.seat, text=m.texts[seat], by_bot=m.by_bot)
                 deal = p.DealInfo(index=self.row.deal, step=len(moves), dealer=self.state.dealer, to_act=to_act,
                                   view=self.state.view(seat), legal=self.legal(seat), last=last)
             can_undo = seat is not None and phase == "playing" and self.undo_point(seat)[0] is not None
@@ -511,7 +514,7 @@ def replay_frames(live: LiveTable, deal: int, seat: int | None) -> dict[str, Any
     state = match.start_deal()
     frames = [{"step": 0, "seat": None, "text": None, "by_bot": False, "view": state.view(seat)}]
     for m in (m for m in live.moves if m.deal == deal):
-        text = state.action_to_string(m.action, m.seat)
+        text = state.action_seen_by(m.action, seat)
         state.apply_action(m.action)
         frames.append({"step": len(frames), "seat": m.seat, "text": text, "by_bot": m.by_bot,
                        "view": state.view(seat)})

@@ -8,11 +8,13 @@ shape of one message type of the document.
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_serializer
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_serializer
 
 from kafenio.i18n import _
+from kafenio.server.limits import JsonError, load_json
 
 PROTOCOL_VERSION = 1
 #: frames larger than this are refused with ``too_large`` (the socket stays open)
@@ -20,12 +22,74 @@ MAX_MESSAGE_BYTES = 4096
 #: the transport's own limit: larger frames close the socket with 1009
 MAX_FRAME_BYTES = 64 * 1024
 MAX_CHAT_CHARS = 500
+MAX_NAME_CHARS = 32
 #: messages a socket may send each second on average …
 MESSAGE_RATE = 20.0
 #: … and at most at once; a message beyond is dropped with ``rate_limited`` (the socket stays open)
 MESSAGE_BURST = 40
+#: a table id as the server makes them (``secrets.token_urlsafe``)
+TABLE_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
-Ref = Annotated[str, Field(max_length=64)] | int
+#: control characters (Unicode category Cc: C0, DEL, C1) and lone surrogates (no UTF-8 form)
+_UNSHOWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+#: characters that reorder the text around them (Unicode bidi embeddings, overrides, isolates
+#: and marks): refused in names, where they could disguise one player as another
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def text_problem(text: str, name: bool = False) -> str | None:
+    """Why ``text`` may not be stored or shown, in words; ``None`` when it may.
+
+    Refused everywhere: control characters (``NUL``, ``ESC`` …: Unicode category Cc) and lone
+    surrogates (no UTF-8 form). Refused in a ``name`` too: the bidi controls
+    (:data:`BIDI_CONTROLS`), and a name of spaces only.
+    """
+    bad = _UNSHOWABLE.search(text)
+    if bad is not None:
+        code = ord(bad.group())
+        if 0xD800 <= code <= 0xDFFF:
+            return _("a lone surrogate (U+{code:04X}) is not a character").format(code=code)
+        return _("control character U+{code:04X} is not allowed").format(code=code)
+    if name:
+        bad = BIDI_CONTROLS.search(text)
+        if bad is not None:
+            return _("direction control U+{code:04X} is not allowed in a name").format(code=ord(bad.group()))
+        if not text.strip():
+            return _("a name needs a visible character")
+    return None
+
+
+def clean_text(text: str) -> str:
+    """``text`` when :func:`text_problem` finds none (a pydantic validator).
+
+    Raises:
+        ValueError: the problem in words.
+    """
+    problem = text_problem(text)
+    if problem is not None:
+        raise ValueError(problem)
+    return text
+
+
+def clean_name(text: str) -> str:
+    """A name with the spaces around it removed, when :func:`text_problem` finds none.
+
+    Raises:
+        ValueError: the problem in words.
+    """
+    problem = text_problem(text, name=True)
+    if problem is not None:
+        raise ValueError(problem)
+    return text.strip()
+
+
+#: a string a client may send: no control characters, no lone surrogates
+Text = Annotated[str, AfterValidator(clean_text)]
+#: a player's name (also no bidi controls), 1–32 characters, spaces around it removed
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_CHARS), AfterValidator(clean_name)]
+
+
+Ref = Annotated[str, Field(max_length=64), AfterValidator(clean_text)] | int
 
 
 class _Client(BaseModel):
@@ -53,14 +117,14 @@ class Move(_Client):
 
     type: Literal["move"]
     version: int
-    action: int | Annotated[str, Field(min_length=1, max_length=400)]
+    action: int | Annotated[str, Field(min_length=1, max_length=400), AfterValidator(clean_text)]
 
 
 class Chat(_Client):
     """A chat line from a seat."""
 
     type: Literal["chat"]
-    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT_CHARS)]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT_CHARS), AfterValidator(clean_text)]
 
 
 class Mute(_Client):
@@ -144,30 +208,40 @@ def parse_client_message(raw: str | bytes) -> ClientMessage:
     Raises:
         ProtocolError: too large, not a JSON object, unknown ``type``, or bad fields.
     """
-    size = len(raw.encode() if isinstance(raw, str) else raw)
-    if size > MAX_MESSAGE_BYTES:
-        raise ProtocolError("too_large", _("message of {n} bytes; the limit is {m}").format(
-            n=size, m=MAX_MESSAGE_BYTES))
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise ProtocolError("bad_json", _("not JSON: {err}").format(err=err)) from None
+        data = load_json(raw, MAX_MESSAGE_BYTES)
+    except JsonError as err:
+        raise ProtocolError(err.code, err.reason) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", _("a message must be a JSON object"))
     ref = data.get("ref")
-    if not isinstance(ref, (str, int)) or isinstance(ref, bool) or (isinstance(ref, str) and len(ref) > 64):
+    if not isinstance(ref, (str, int)) or isinstance(ref, bool) or (
+            isinstance(ref, str) and (len(ref) > 64 or text_problem(ref) is not None)):
         ref = None
     kind = data.get("type")
-    if kind not in CLIENT_TYPES:
+    if not isinstance(kind, str) or kind not in CLIENT_TYPES:
+        shown = kind if isinstance(kind, str) else json.dumps(kind)
         raise ProtocolError("unknown_type", _("unknown message type {t!r}; the types are: {known}").format(
-            t=kind, known=", ".join(sorted(CLIENT_TYPES))), ref)
+            t=shown[:64], known=", ".join(sorted(CLIENT_TYPES))), ref)
     try:
         return _client_adapter.validate_python(data)
     except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"][1:]) or kind
-        raise ProtocolError("bad_message", _("{type}: {where}: {msg}").format(
-            type=kind, where=where, msg=first["msg"]), ref) from None
+        raise ProtocolError("bad_message", _("{type}: {why}").format(
+            type=kind, why=validation_reason(err, skip=1) or kind), ref) from None
+
+
+def validation_reason(err: ValidationError, skip: int = 0) -> str:
+    """The first error of ``err`` in words, ``field: message`` (``skip``: leading parts of the
+    location left out, e.g. the union tag); never the refused value itself."""
+    first = err.errors(include_input=False, include_url=False)[0]
+    where = field_name(first["loc"][skip:])
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
+def field_name(loc: Any) -> str:
+    """A pydantic error location as a dotted field name (``seats.1.name``)."""
+    return ".".join(str(part) for part in loc)
 
 
 # -- server → client -------------------------------------------------------------------------
@@ -342,6 +416,13 @@ class RematchMsg(BaseModel):
     type: Literal["rematch"] = "rematch"
     table_id: str
     token: str | None
+
+
+class PresenceMsg(BaseModel):
+    """The seats with an open socket changed (the snapshot's ``table.seats[i].connected``)."""
+
+    type: Literal["presence"] = "presence"
+    connected: list[int]
 
 
 class PongMsg(BaseModel):
