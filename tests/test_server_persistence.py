@@ -81,6 +81,7 @@ class FakeSocket:
 
     def __init__(self) -> None:
         self.sent: list[dict] = []
+        self.scope = {"type": "websocket", "client": ("127.0.0.1", 50000), "headers": []}
 
     async def send_text(self, text: str) -> None:
         self.sent.append(json.loads(text))
@@ -115,7 +116,7 @@ def picture(live: LiveTable) -> dict[str, Any]:
         snapshots[seat] = live.snapshot(seat, set(), 0.0).model_dump(mode="json")
     out = {"columns": {k: getattr(row, k) for k in ("seats", "phase", "deal", "ready", "rematch", "next_table",
                                                     "summary", "version")},
-           "moves": [(m.seq, m.deal, m.seat, m.action, m.by_bot, m.text) for m in live.moves],
+           "moves": [(m.seq, m.deal, m.seat, m.action, m.by_bot, m.texts) for m in live.moves],
            "bot_played": live.bot_played, "snapshots": snapshots}
     if live.phase == "finished":
         out["record"] = record_text(live)

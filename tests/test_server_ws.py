@@ -322,7 +322,9 @@ def test_a_first_missed_turn_is_played_once_for_the_seat_which_stays_its_owners(
     """docs/protocol.md §6: the clock's first miss is played by a computer (``by_bot``) without
     making the seat away; only ``MISSES_AWAY`` misses in a row do."""
     monkeypatch.setitem(timers.TIMERS, "blitz", timers.TimerSpec(1.0, 1.0))  # time to see the first miss
-    with TestClient(make_app(migrated_sqlite(tmp_path), sweep_interval=0.05)) as client:
+    # the computer opponent waits before it answers, so that the snapshot of the turn played for
+    # the seat is sent before the next one replaces it in the socket's outbox
+    with TestClient(make_app(migrated_sqlite(tmp_path), sweep_interval=0.05, bot_delay=0.3)) as client:
         tid, (token,) = new_table(client, [HUMAN, BOT], timer="blitz")
         with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
             snapshot_when(ws, my_turn)
