@@ -46,7 +46,9 @@ describe("t()", () => {
 
   it("starts in the first browser language that has a catalog", () => {
     expect(preferredLanguage(["el-GR", "en"])).toBe("el");
-    expect(preferredLanguage(["it-IT", "el"])).toBe("el");
+    expect(preferredLanguage(["it-IT", "el"])).toBe("it");
+    expect(preferredLanguage(["pt-BR", "el"])).toBe("pt-BR");
+    expect(preferredLanguage(["fr-FR", "tr"])).toBe("tr");
     expect(preferredLanguage(["fr-FR"])).toBe("en");
   });
 

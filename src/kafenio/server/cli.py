@@ -9,7 +9,6 @@ from typing import Annotated, Any
 
 import typer
 
-from kafenio.cli import App, warn_language
 from kafenio.i18n import _, use_language
 from kafenio.server.limits import Limits
 
@@ -22,6 +21,10 @@ DbUrlOpt = Annotated[str | None, typer.Option(
 
 def register(app: typer.Typer) -> None:
     """Add ``serve`` and the ``db`` group to ``app``."""
+    # imported here: kafenio.cli imports this module to call register (a module-level import
+    # would be circular when this module is imported first, as by the server benchmark)
+    from kafenio.cli import App, warn_language
+
     db_app = App(help=_("The server's database."), no_args_is_help=True)
     app.add_typer(db_app, name="db")
 
