@@ -10,7 +10,16 @@ import kafenio
 from kafenio.agents import RandomPlayer
 from kafenio.agents.hints import suggest
 from kafenio.agents.ismcts import Budget, ISMCTSPlayer, search_settings
-from kafenio.agents.levels import LEVEL_SEARCH, LEVELS, SEARCH_BUDGETS, make_level_player, make_named_player
+from kafenio.agents.levels import (
+    EXPERT_FISHING,
+    FISHING_GAMES,
+    LEVEL_SEARCH,
+    LEVELS,
+    SEARCH_BUDGETS,
+    make_level_player,
+    make_named_player,
+)
+from kafenio.agents.pimc import PIMCPlayer
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Seat
 
@@ -26,10 +35,9 @@ def game():
 def test_levels_in_order_and_resolve(game):
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
     hard, expert = make_level_player("hard", game, 1), make_level_player("expert", game, 1)
-    assert isinstance(hard, ISMCTSPlayer) and isinstance(expert, ISMCTSPlayer)
-    assert hard.budget.iterations < expert.budget.iterations
-    assert expert.budget.seconds <= 2.0
-    assert hard.name == "hard"
+    assert isinstance(hard, ISMCTSPlayer) and isinstance(expert, PIMCPlayer)
+    assert expert.settings == EXPERT_FISHING and expert.settings.majority and expert.settings.endgame
+    assert hard.name == "hard" and expert.name == "expert"
     for level in ("easy", "medium"):
         if HAS_HEURISTIC:
             assert make_named_player(level, game, 1).name == level
@@ -69,16 +77,24 @@ def test_hint_is_legal_with_a_reason(game):
         state.apply_action(hint.action)
 
 
-def test_search_levels_take_the_games_budget_and_drop_caps_on_request(game):
-    for level in ("hard", "expert"):
+@pytest.mark.parametrize(("name", "levels"), [("basra", ("hard",)), ("biriba", ("hard", "expert"))])
+def test_search_levels_take_the_games_budget_and_drop_caps_on_request(name, levels):
+    game = kafenio.load_game(name)
+    for level in levels:
         budgets = SEARCH_BUDGETS[level]
         player = make_level_player(level, game, 1)
         assert player.budget == budgets.get(game.name, budgets["*"])
-        assert player.settings == search_settings(game)
+        assert player.settings == LEVEL_SEARCH.get(level, {}).get(name, search_settings(game))
         bound = make_level_player(level, game, 1, time_caps=False)
         assert bound.budget == Budget(player.budget.iterations)
     assert make_named_player("ismcts:50/1.5s", game, 1, time_caps=False).budget == Budget(50)
-    assert make_named_player("expert", game, 1, time_caps=False).budget.seconds is None
+    assert make_named_player("hard", game, 1, time_caps=False).budget.seconds is None
+
+
+@pytest.mark.parametrize("name", FISHING_GAMES)
+def test_the_fishing_experts_search_sampled_worlds(name):
+    expert = make_named_player("expert", kafenio.load_game(name), 1, time_caps=False)
+    assert isinstance(expert, PIMCPlayer) and expert.settings == EXPERT_FISHING
 
 
 @pytest.mark.parametrize("name", ["biriba", "buraco"])

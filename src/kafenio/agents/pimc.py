@@ -58,6 +58,10 @@ class PIMCSettings:
     Attributes:
         worlds: determinizations per decision (1 or more).
         depth: plies searched after the move in each world (0: the move alone is scored).
+        majority: fishing leaves also count the captured cards towards the majority bonus
+            (:func:`fishing_position_scores`); else they are scored by the deal score alone.
+        endgame: with this many cards or fewer left to play (hands and stock), a fishing world
+            is searched to the end of the deal (solved exactly); 0: never.
 
     Raises:
         KafenioError: fewer than one world or a negative depth.
@@ -65,9 +69,11 @@ class PIMCSettings:
 
     worlds: int = DEFAULT_WORLDS
     depth: int = DEFAULT_DEPTH
+    majority: bool = False
+    endgame: int = 0
 
     def __post_init__(self) -> None:
-        if self.worlds < 1 or self.depth < 0:
+        if self.worlds < 1 or self.depth < 0 or self.endgame < 0:
             raise KafenioError(_("bad pimc setting: it needs at least 1 world and a depth of 0 or more"))
 
     def __str__(self) -> str:
@@ -89,28 +95,44 @@ def parse_spec(text: str) -> PIMCSettings:
                          "(worlds, depth in plies), e.g. pimc:20,4").format(text=f"pimc:{text}"))
 
 
-def _margin(state: State, side: int) -> float:
-    """The deal-score margin of ``side`` in ``state``: its score minus the best other side's."""
-    return side_margins(state.side_scores())[side]
+def fishing_position_scores(state: State) -> list[float]:
+    """Each side's deal score as it stands plus its share of the majority bonus so far.
+
+    Before the end of a deal a side holding ``k`` of the ``n`` cards of the deal is credited
+    ``majority_points · k / n`` (a captured card is worth its part of the bonus the majority
+    pays, basra.md §6, fishing-relatives.md A7, B7, C7); once the deal is over, the final score.
+    """
+    scores = state.side_scores()
+    if state.is_terminal():
+        return scores
+    captured = state.captured
+    total = sum(len(pile) for pile in captured) + len(state.floor) + state.cards_left
+    weight = state.game.majority_points / total
+    return [score + weight * len(pile) for score, pile in zip(scores, captured, strict=True)]
 
 
 class AlphaBeta:
     """Depth-limited alpha-beta over a perfect-information world (fishing games).
 
-    The side ``side`` maximises :func:`_margin`, every other side minimises it. Children are
-    searched in legal-action order; the search copies the state once per node (``State.child``
-    without the legality check).
+    The side ``side`` maximises its margin under ``evaluation`` (its score minus the best other
+    side's), every other side minimises it. Children are searched in legal-action order; the
+    search copies the state once per node (``State.clone`` and the unchecked apply).
+
+    Args:
+        game: the game.
+        evaluation: ``state -> score per side`` at the leaves (default the deal score).
     """
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, evaluation: Callable[[State], list[float]] | None = None):
         self.side_of = [game.side_of(s) for s in range(game.rules.num_players)]
+        self.evaluation = evaluation or (lambda state: state.side_scores())
         self.nodes = 0
 
     def value(self, state: State, depth: int, side: int, alpha: float, beta: float) -> float:
         """The margin of ``side`` that ``depth`` more plies of best play lead to."""
         self.nodes += 1
         if depth == 0 or state.is_terminal():
-            return _margin(state, side)
+            return side_margins(self.evaluation(state))[side]
         maximising = self.side_of[state.current_player()] == side
         best = -math.inf if maximising else math.inf
         for action in state.legal_actions():
@@ -130,13 +152,14 @@ class AlphaBeta:
 
 
 def _alphabeta_world(player: PIMCPlayer, world: State, legal: list[int], side: int) -> list[float]:
-    search = player.alphabeta
+    search, settings = player.alphabeta, player.settings
+    depth = settings.depth if world.cards_left > settings.endgame else 4 * world.cards_left
     values = []
     for action in legal:
         child = world.clone()
         child._apply(action)
         child.history.append(action)
-        values.append(search.value(child, player.settings.depth, side, -math.inf, math.inf))
+        values.append(search.value(child, depth, side, -math.inf, math.inf))
     return values
 
 
@@ -205,7 +228,7 @@ class PIMCPlayer(Player):
         self.settings = settings or PIMCSettings()
         family = "rummy" if game.name in RUMMY_GAMES else "fishing"
         self.search_world = WORLD_SEARCH[family]
-        self.alphabeta = AlphaBeta(game)
+        self.alphabeta = AlphaBeta(game, fishing_position_scores if self.settings.majority else None)
         self.follower: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
                                         if family == "rummy" else None)
         self.last_search: PIMCResult | None = None
