@@ -125,6 +125,9 @@ class TurnRules:
         whole_hand_first_meld: biriba.md §4.6.
         first_draw_may_reject: buraco.md §3.
         stalemate: ``none``, ``end_deal`` or ``force_draw`` (buraco.md §3 ``stalemate_rule``).
+        pot_face_down: a pot taken by discarding stays face down, its owner's too, until the
+            owner's partner has finished a turn, or the owner's next turn without a partner
+            (buraco.md §5).
     """
 
     spec: str
@@ -149,6 +152,7 @@ class TurnRules:
     whole_hand_first_meld: bool = False
     first_draw_may_reject: bool = False
     stalemate: str = "none"
+    pot_face_down: bool = False
 
     def rule(self, topic: str) -> str:
         """``"buraco.md §5"`` for a topic."""
@@ -448,7 +452,7 @@ class RummyState(State):
                 pot = self._take_pot(seat)
                 self.unplayed[seat] = True
                 self.unplayed_cards[seat] = pot
-                self.pot_face_down[seat] = True
+                self.pot_face_down[seat] = self.tr.pot_face_down
             else:
                 self.closed_by = side
                 self.phase = P_END

@@ -164,7 +164,8 @@ class BuracoGame(Game):
             deal_turn_limit=r.deal_turn_limit,
             opening_bands=opening_bands(r),
             opening_increment=r.initial_meld_failure_increment,
-            first_draw_may_reject=r.first_draw_may_reject, stalemate=r.stalemate_rule)
+            first_draw_may_reject=r.first_draw_may_reject, stalemate=r.stalemate_rule,
+            pot_face_down=True)
 
     @property
     def num_sides(self) -> int:
