@@ -361,7 +361,7 @@ def test_BUR_26_brazilian_deal():
     a, b = ref.score(FECHADO, BUR26)["sides"]
     assert (a["melds"], sum(x["bonus"] for x in a["bonuses"]), a["closing"], a["hands"]) == (190, 300, 100, -20)
     assert a["total"] == 570 and b["total"] == 115
-    with pytest.raises(KafenioError, match="§4.3"):       # the set cannot exist in aberto
+    with pytest.raises(KafenioError, match=r"§4\.3"):       # the set cannot exist in aberto
         ref.score(BR, BUR26)
     negative = ref.score(rules("brazilian_4p", "fechado", "melds_negative_without_clean"), BUR26)["sides"]
     assert negative[0]["total"] == 570 and negative[1]["total"] == -255

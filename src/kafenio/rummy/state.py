@@ -317,7 +317,8 @@ class RummyState(State):
             if s != seat:
                 self.pot_face_down[s] = False
         self.swap_turns = self.swap_turns + 1 if self.swap else 0
-        if (tr.stalemate == "end_deal" and self.swap_turns >= self.n) or (self.last_turn or self.passes >= self.n or self.turns >= tr.deal_turn_limit
+        if (self.last_turn or self.passes >= self.n or self.turns >= tr.deal_turn_limit
+                or (tr.stalemate == "end_deal" and self.swap_turns >= self.n)
                 or (self.empty_phase and tr.stock_rule == "pass_round"
                     and self.empty_turns >= tr.stock_empty_turn_limit)):
             self.phase = P_END
