@@ -103,6 +103,12 @@ def test_BUR_08_ace_to_ace():
     assert card_points("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK=AH", IT) == 150
 
 
+def test_BUR_08_italian_replaced_wild_stays_as_the_14th_card():
+    """§4.5: with ``both_ends_one_natural`` a wild replaced inside an A…K run moves to position 14."""
+    out = ref.layoff(IT, "AH 2H JK=3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "3H")
+    assert out["valid"] and out["cards"][-1] == "JK=AH" and len(out["cards"]) == 14 and out["bonus"] == 100
+
+
 def test_BUR_09_ace_to_king():
     text = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
     assert meld(text)["bonus"] == 500
