@@ -700,6 +700,13 @@ def test_BUR_44_italian_low_end_wild():
     assert "meld end high" in strings(br)
 
 
+def test_BUR_45_brazilian_natural_two_never_turns_wild():
+    """The Brazilian half of BUR-45 (the Italian move is ``natural_two_may_become_wild``, §4.5)."""
+    assert not ref.layoff(BR, "2S 3S 4S 5S 6S 7S 8S", "10S")["valid"]
+    st = buraco(hand="10S 4C 9D", melds={0: ["2S 3S 4S 5S 6S 7S 8S"]})
+    assert "layoff 0 10S" not in strings(st)
+
+
 def _swap_turn(st):
     """Take the one-card pile and discard another card."""
     taken = st.pile[-1]

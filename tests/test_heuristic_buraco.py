@@ -46,3 +46,26 @@ def test_runs_only_usefulness_ignores_other_suits_of_the_rank():
     fechado = make_player("heuristic", kafenio.load_game("buraco", preset=["brazilian_4p", "fechado"]), 0)
     assert aberto.usefulness(hand, parse_card("QC")) == 0
     assert fechado.usefulness(hand, parse_card("QC")) == 3
+
+
+@pytest.mark.parametrize("presets", [["brazilian_4p"], ["brazilian_4p", "fechado"], ["brazilian_4p", "stbl"]],
+                         ids="+".join)
+def test_hints_and_search_keep_to_the_rules(presets):
+    """A hint (search over the seat's information) in a position where a set could be melded in
+    fechado but not in aberto or STBL, and where STBL forbids taking the pile (BUR-41)."""
+    from tests.biriba_helpers import position
+
+    from kafenio.agents.hints import suggest
+    from kafenio.agents.ismcts import Budget
+
+    st = position(presets, 0, "8H KC 3D QS 9C QD QH", pile="7H QC 3S 6H", phase="draw", game="buraco")
+    st.turns = 1
+    hint = suggest(st, 0, budget=Budget(iterations=30), seed=1)
+    assert hint.action in st.legal_actions()
+    assert ("take" in [st.action_to_string(a) for a in st.legal_actions()]) == ("stbl" not in presets)
+    st.apply_action(hint.action)
+    while st.current_player() == 0 and not st.is_terminal():
+        action = suggest(st, 0, budget=Budget(iterations=20), seed=2).action
+        st.apply_action(action)
+        for m in st.melds[0]:
+            assert m.is_run or "fechado" in presets
