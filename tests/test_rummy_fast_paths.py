@@ -396,7 +396,11 @@ def ref_meld_choices(st) -> list[Meld]:
         return []
     if not meld.is_run:
         return [meld]
-    others = [m for m in run_layouts(cards, st.mr) if m.key() != meld.key()]
+    def naturals(m):
+        return {m.lo + i: c for i, c in enumerate(m.cards) if i not in m.wilds}
+
+    others = [m for m in run_layouts(cards, st.mr) if m.key() != meld.key()
+              and not (st.mr.end_wild_low and m.wilds and naturals(m) == naturals(meld))]   # §4.4
     if not others:
         return [meld]
     return [meld, max(others, key=lambda m: (m.hi, -len(m.wilds)))]
@@ -475,7 +479,7 @@ def ref_observation(st: RummyState, seat: int) -> np.ndarray:
     top = [0.0] * NUM_TYPES
     if st.pile:
         top[st.pile[-1]] = 1.0
-    parts = [st.hands[seat], counts(st.building), counts(st.pile), top]
+    parts = [counts(st.visible_hand(seat)), counts(st.building), counts(st.pile), top]
     my_side = st.side_of[seat]
     ns = len(st.sides)
     for i in range(n):

@@ -1,7 +1,9 @@
 """Property tests of the rummy engine (Biriba and Buraco) over every base preset and every
-modifier on its game's default base: cards conserved at every step, a legal action until the
-end, every deal terminates, score sheets add up, partners share returns, serialize round-trips,
-and a determinization moves only what the seat cannot know."""
+modifier on its game's default base: cards conserved at every step, every meld on the table valid
+under its rules (no set where only runs are legal, buraco.md §4.3), a legal action until the end,
+every deal terminates, score sheets add up, partners share returns, serialize round-trips, a
+seat's view shows no card of a pot still face down (buraco.md §5), and a determinization moves
+only what the seat cannot know."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 
 import kafenio
 from kafenio.cards import NUM_TYPES
+from kafenio.rummy.melds import position_card, validate
 
 
 def _presets(name: str, extra: list[list[str]]) -> list[tuple[str, tuple[str, ...]]]:
@@ -23,8 +26,28 @@ def _presets(name: str, extra: list[list[str]]) -> list[tuple[str, tuple[str, ..
 
 
 PRESETS = _presets("biriba", [["two_players", "whole_hand_opening"]]) + _presets(
-    "buraco", [["italian_2p", "fechado_stbl"], ["ludopoli_4p", "international_pickup"]])
+    "buraco", [["italian_2p", "stbl"], ["ludopoli_4p", "international_pickup"],
+               ["brazilian_2p", "fechado"], ["italian_4p", "stalemate_draw"],
+               ["brazilian_4p", "fechado", "no_vulnerability", "semi_clean_150"]])
 GAMES = {key: kafenio.load_game(key[0], preset=list(key[1])) for key in PRESETS}
+
+
+def _melds_valid(game, state) -> None:
+    """Every meld on the table is a valid meld of the game's rules, read as it lies."""
+    mr = game.meld_rules
+    for melds in state.melds:
+        for m in melds:
+            stands = [(c, position_card(m.suit, m.lo + i) if m.is_run and i in m.wilds else None)
+                      for i, c in enumerate(m.cards)]
+            found, why = validate(stands, mr)
+            assert found is not None and found.clean == m.clean, (m, why)
+            assert m.is_run or mr.allow_sets
+
+
+def _views_hide_face_down_pots(state) -> None:
+    for seat in range(state.n):
+        view = state.view(seat)
+        assert len(view["hand"]) == state.hand_size[seat] - view["pots"]["face_down"][seat]
 
 
 def card_counts(state) -> list[int]:
@@ -53,6 +76,8 @@ def test_random_deal_invariants(key, seed):
         steps += 1
         assert card_counts(state) == expected
         assert steps < 20000
+        _melds_valid(game, state)
+        _views_hide_face_down_pots(state)
     for side in state.score_sheet()["sides"]:
         assert side["total"] == (side["melds"] + sum(b["bonus"] for b in side["bonuses"]) + side["closing"]
                                  + side["hands"] + side["pot_points"] + side.get("cut", 0))

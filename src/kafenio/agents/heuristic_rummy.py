@@ -8,7 +8,8 @@ Policy (``big`` = a biriba or canastra, 7+ cards):
 * **melds**: lays off natural cards first, then starts melds with natural cards, extending a
   meld with naturals before closing it; wilds are added only to complete a meld or to turn a
   6-card meld into a big one when :meth:`RummyHeuristic.wild_to_big_ok` allows it;
-* **discard**: the least useful card — no pairs or near neighbours in hand — never a wild if
+* **discard**: the least useful card — no pairs (where sets are allowed) or near neighbours in
+  hand — never a wild if
   avoidable, never a card that fits the next opponent side's melds when another choice
   exists; among equals the highest-valued card (fewer points left in hand).
 
@@ -121,11 +122,16 @@ class RummyHeuristic(Player):
         return None
 
     def usefulness(self, hand: list[int], c: int) -> int:
-        """How much ``c`` helps the rest of ``hand`` (pairs, same-suit neighbours; wilds 50)."""
+        """How much ``c`` helps the rest of ``hand`` (pairs where sets are allowed, same-suit
+        neighbours; wilds 50). Under runs only (``allow_sets`` false, Buraco aberto and STBL,
+        buraco.md §4.3) a card of the same rank in another suit is no help, and a duplicate
+        helps only as a second run."""
         if is_wild_type(c):
             return 50
-        use = 3 * (sum(hand[SUIT[x] * 13 + RANK[c] - 1] for x in range(4)
-                       if x * 13 + RANK[c] - 1 != c) + hand[c] - 1)
+        use = hand[c] - 1
+        if self.game.meld_rules.allow_sets and RANK[c] in self.game.meld_rules.set_ranks:
+            use = 3 * (sum(hand[x * 13 + RANK[c] - 1] for x in range(4)
+                           if x * 13 + RANK[c] - 1 != c) + hand[c] - 1)
         use += sum(hand[SUIT[c] * 13 + r - 1] for r in range(max(1, RANK[c] - 2),
                                                            min(13, RANK[c] + 2) + 1) if r != RANK[c])
         return use

@@ -56,11 +56,16 @@ def _draw_actions(st: RummyState) -> list[int]:
 
 
 def take_problem(st: RummyState) -> str | None:
-    """Why ``take`` is illegal now (None when legal)."""
+    """Why ``take`` is illegal now (None when legal). A pick-up after which the turn could not
+    be finished legally is never legal (buraco.md §3): the pile requirement is tried on a copy
+    of the state — ``use_top_card_with_pile`` melds the top card with the hand and the pile,
+    ``use_top_card`` first needs the top card usable with the hand held before the pick-up."""
     tr = st.tr
     seat = st.current
     if not st.pile:
         return _("the discard pile is empty")
+    if tr.stalemate == "force_draw" and st.swap_turns >= st.n:
+        return _("after a round of one-card pile swaps you must draw from the stock")
     if tr.single_pickup == "forbidden" and len(st.pile) == 1 and st.hand_size[seat] == 1:
         return _("holding one card, you may not take a one-card pile")
     if tr.one_card_hand_no_pickup and st.hand_size[seat] == 1:
@@ -74,6 +79,9 @@ def take_problem(st: RummyState) -> str | None:
     if not [a for a in legal_actions(trial) if a != A.RETRACT]:
         if tr.pickup == "must_meld_this_turn":
             return _("you could not make a meld or lay-off this turn after taking the pile")
+        if trial.new_meld_only:
+            return _("a wild on top of the pile may be taken only to start a new meld with it, "
+                     "and you could not")
         return _("you could not use a card of the pile in a meld this turn")
     return None
 
@@ -82,7 +90,8 @@ def _top_card_usable(st: RummyState, seat: int) -> bool:
     """buraco.md §3 ``use_top_card``: the top card joins the hand *before* the pick-up in a new
     meld, or fits one of the side's melds."""
     top = st.pile[-1]
-    if any(layoff_options(m, top, st.mr) for m in st.melds[st.side_of[seat]]):
+    new_only = st.tr.wild_top_new_meld_only and is_wild_type(top)
+    if not new_only and any(layoff_options(m, top, st.mr) for m in st.melds[st.side_of[seat]]):
         return True
     hand = st.hands[seat][:]
     hand[top] += 1
@@ -119,7 +128,7 @@ def _play_actions(st: RummyState, seat: int) -> list[int]:
             last = next(c for c in range(NUM_TYPES) if hand[c])
             if st.hand_ok(seat, 1, last=last):
                 out.append(A.DISCARD + last)
-    if st.melds[st.side_of[seat]]:
+    if st.melds[st.side_of[seat]] and not (st.must_play and st.new_meld_only):
         out += _layoffs(st, seat, types)
     if st.reject_open:
         out.append(A.REJECT)
@@ -341,6 +350,8 @@ def _why_play(st: RummyState, a: int) -> tuple[str, str]:
     if not hand[card]:
         return "turn", _("that card is not in your hand")
     if st.must_play:
+        if st.new_meld_only and a >= A.LAYOFF:
+            return "turn", _("the wild taken from the top of the pile must start a new meld")
         if st.must_use is None:
             return "turn", _("after taking the pile you must first make a meld or a lay-off")
         return "turn", _("you must first use a card taken from the discard pile")

@@ -57,6 +57,9 @@ class MeldRules:
         suited_two_goes_natural: ``displaced_suited_two_goes_natural`` (§4.5).
         free_wild_moves: a wild at either end of a run may move inside it so that a laid-off
             natural card joins (buraco.md §4.5 ``free_wild_may_move``).
+        end_wild_low: an end wild of a new run, and a wild displaced by its natural card, goes
+            to the low end whenever that position exists (buraco.md §4.4
+            ``end_wild_placement = low``).
         section: the spec section quoted in error reasons.
     """
 
@@ -69,6 +72,7 @@ class MeldRules:
     max_natural_aces: int = 2
     suited_two_goes_natural: bool = True
     free_wild_moves: bool = False
+    end_wild_low: bool = False
     section: str = SECTION
 
     def __reduce__(self) -> tuple[type, tuple]:
@@ -88,6 +92,7 @@ class MeldRules:
                    max_natural_aces=1 if span == "both_ends_one_natural" else 2,
                    suited_two_goes_natural=get("displaced_suited_two_goes_natural", True),
                    free_wild_moves=get("free_wild_may_move", False),
+                   end_wild_low=get("end_wild_placement", "free") == "low",
                    section=f"{game}.md §4")
 
 
@@ -336,6 +341,31 @@ def validate(cards: Sequence[tuple[int, int | None]], mr: MeldRules) -> tuple[Me
     return None, _explain_bad_run(cards, mr)
 
 
+def _naturals(meld: Meld) -> dict[int, int]:
+    """A run's natural cards by position."""
+    return {meld.lo + i: c for i, c in enumerate(meld.cards) if i not in meld.wilds}
+
+
+def placement_problem(meld: Meld, mr: MeldRules) -> str:
+    """Why a **new** meld may not be laid down as written ("" when it may): with
+    ``end_wild_low`` its wild sits at the high end although the position below its lowest
+    natural card exists (buraco.md §4.4; a table meld may hold a high wild laid off later)."""
+    if (mr.end_wild_low and meld.is_run and len(meld.wilds) == 1
+            and meld.wilds[0] == len(meld.cards) - 1 and meld.lo > 1):
+        return f"{mr.section}.4: " + _("a wild at an end of a new run goes below it when that "
+                                       "position exists")
+    return ""
+
+
+def end_choices(runs: list[Meld], mr: MeldRules) -> list[Meld]:
+    """``runs`` (canonical first) without the readings that only send the wild to the high end
+    where ``end_wild_low`` keeps it low (buraco.md §4.4)."""
+    if not mr.end_wild_low or len(runs) < 2:
+        return runs
+    first = _naturals(runs[0])
+    return [runs[0], *(m for m in runs[1:] if _naturals(m) != first or not m.wilds)]
+
+
 def canonical_run(runs: list[Meld], written: list[int]) -> Meld:
     """The canonical one of the run readings ``runs`` of the cards ``written`` (§4.4, see
     :func:`validate`)."""
@@ -486,6 +516,8 @@ def _displace(meld: Meld, c: int, pos: int, mr: MeldRules) -> list[Meld]:
     out = []
     for end in (meld.lo - 1, meld.hi + 1):
         out.extend(_extend(rest, wild, end, True, mr))
+        if out and mr.end_wild_low:     # buraco.md §4.4: a replaced wild goes low if it can
+            break
     return out
 
 

@@ -75,6 +75,7 @@ from kafenio.rummy.melds import (
     Meld,
     can_complete,
     canonical_run,
+    end_choices,
     fields_reduce,
     is_wild_type,
     lanes_of,
@@ -105,7 +106,10 @@ class TurnRules:
         close_needs_clean: going out needs a clean biriba/canastra (else any).
         close_requires_discard: the hand must be emptied by a discard to go out.
         final_discard_may_be_wild: a wild may be the going-out discard (buraco.md §6).
-        pickup: ``none``, ``use_any_pile_card``, ``use_top_card`` or ``must_meld_this_turn``.
+        pickup: ``none``, ``use_any_pile_card``, ``use_top_card``, ``use_top_card_with_pile``
+            or ``must_meld_this_turn``.
+        wild_top_new_meld_only: with a ``use_top_card*`` pick-up, a wild top card must start a
+            new meld; it may not be laid off (buraco.md §3 ``wild_top_card_new_meld_only``).
         single_pickup: Biriba's one-card pick-up restriction (``no_going_out``, ``forbidden``,
             ``none``).
         one_card_hand_no_pickup: a player holding one card may not take the pile (Buraco).
@@ -120,6 +124,10 @@ class TurnRules:
         opening_increment: the minimum's rise after a retracted (failed) opening.
         whole_hand_first_meld: biriba.md §4.6.
         first_draw_may_reject: buraco.md §3.
+        stalemate: ``none``, ``end_deal`` or ``force_draw`` (buraco.md §3 ``stalemate_rule``).
+        pot_face_down: a pot taken by discarding stays face down, its owner's too, until the
+            owner's partner has finished a turn, or the owner's next turn without a partner
+            (buraco.md §5).
     """
 
     spec: str
@@ -130,6 +138,7 @@ class TurnRules:
     close_requires_discard: bool = True
     final_discard_may_be_wild: bool = True
     pickup: str = "none"
+    wild_top_new_meld_only: bool = False
     single_pickup: str = "none"
     one_card_hand_no_pickup: bool = False
     single_pile_not_rediscardable: bool = False
@@ -142,6 +151,8 @@ class TurnRules:
     opening_increment: int = 0
     whole_hand_first_meld: bool = False
     first_draw_may_reject: bool = False
+    stalemate: str = "none"
+    pot_face_down: bool = False
 
     def rule(self, topic: str) -> str:
         """``"buraco.md §5"`` for a topic."""
@@ -235,6 +246,9 @@ class RummyState(State):
         self.known = [[0] * NUM_TYPES for _s in range(n)]
         self.unplayed = [False] * n
         self.unplayed_cards: list[list[int]] = [[] for _s in range(n)]
+        #: per seat: holds a pot taken by discarding that is still face down (buraco.md §5)
+        self.pot_face_down = [False] * n
+        self.swap_turns = 0                         # consecutive swap turns (buraco.md §3)
         self.turns = 0
         self.passes = 0
         self.empty_turns = 0
@@ -266,6 +280,8 @@ class RummyState(State):
         self.must_use: set[int] | None = None       # card types of which one must be used
         self.must_play = False                      # a meld or lay-off is due before discarding
         self.no_discard: int | None = None          # the one-card pile's card (buraco.md §3)
+        self.new_meld_only = False                  # the pile's wild top card must start a meld
+        self.swap = False                           # this turn took a one-card pile, melds nothing
         self.single_restricted = False
         #: snapshot while an opening is provisional: the hand, its size, the side's meld count,
         #: ``must_use``, ``must_play``, the known cards
@@ -286,6 +302,7 @@ class RummyState(State):
         seat = self.current
         self.unplayed[seat] = False
         self.unplayed_cards[seat] = []
+        self.pot_face_down[seat] = False
         if not self.stock:
             self.empty_phase = True
         self.phase = P_DRAW
@@ -295,7 +312,13 @@ class RummyState(State):
         if self.empty_phase:
             self.empty_turns += 1
         tr = self.tr
+        seat = self.current
+        for s in self.sides[self.side_of[seat]]:     # the partner has played (buraco.md §5)
+            if s != seat:
+                self.pot_face_down[s] = False
+        self.swap_turns = self.swap_turns + 1 if self.swap else 0
         if (self.last_turn or self.passes >= self.n or self.turns >= tr.deal_turn_limit
+                or (tr.stalemate == "end_deal" and self.swap_turns >= self.n)
                 or (self.empty_phase and tr.stock_rule == "pass_round"
                     and self.empty_turns >= tr.stock_empty_turn_limit)):
             self.phase = P_END
@@ -368,6 +391,8 @@ class RummyState(State):
                                   and self.hand_size[seat] == 1 and len(self.pile) == 1)
         if tr.single_pile_not_rediscardable and len(self.pile) == 1:
             self.no_discard = self.pile[0]
+        self.swap = len(self.pile) == 1
+        top = self.pile[-1]
         for c in self.pile:
             hand[c] += 1
             known[c] += 1
@@ -376,14 +401,17 @@ class RummyState(State):
             self.must_play = True
             if tr.pickup == "use_any_pile_card":
                 self.must_use = set(self.pile)
-            elif tr.pickup == "use_top_card":
-                self.must_use = {self.pile[-1]}
+            elif tr.pickup in ("use_top_card", "use_top_card_with_pile"):
+                self.must_use = {top}
+                self.new_meld_only = tr.wild_top_new_meld_only and is_wild_type(top)
         self.pile = []
         self.passes = 0
         self.phase = P_PLAY
 
     def _used(self, cards: Sequence[int]) -> None:
-        """A meld or lay-off of ``cards`` satisfies a pending pile requirement."""
+        """A meld or lay-off of ``cards`` satisfies a pending pile requirement (and makes this
+        turn no swap turn, buraco.md §3)."""
+        self.swap = False
         if self.must_play and (self.must_use is None or not self.must_use.isdisjoint(cards)):
             self.must_play = False
             self.must_use = None
@@ -425,6 +453,7 @@ class RummyState(State):
                 pot = self._take_pot(seat)
                 self.unplayed[seat] = True
                 self.unplayed_cards[seat] = pot
+                self.pot_face_down[seat] = self.tr.pot_face_down
             else:
                 self.closed_by = side
                 self.phase = P_END
@@ -817,6 +846,7 @@ class RummyState(State):
         new.opened = self.opened[:]
         new.unplayed = self.unplayed[:]
         new.unplayed_cards = self.unplayed_cards[:]
+        new.pot_face_down = self.pot_face_down[:]
         new.side_of = self.side_of[:]
         new.building = self.building[:]
         new.building_known = self.building_known[:]
@@ -848,9 +878,12 @@ class RummyState(State):
                 self.big_name: len(meld.cards) >= self.tr.big, "bonus": bonus}
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator); keys in ``docs/views-rummy.md``."""
-        hand = [] if seat is None else format_cards(
-            [c for c in range(NUM_TYPES) for _i in range(self.hands[seat][c])]).split()
+        """What ``seat`` may know (``None``: a spectator); keys in ``docs/views-rummy.md``.
+
+        A pot taken by discarding stays face down until the owner's partner has played
+        (buraco.md §5, README §8): its cards are left out of the owner's ``hand`` and
+        ``pots.face_down`` gives its size per seat."""
+        hand = [] if seat is None else format_cards(self.visible_hand(seat)).split()
         cur = self.current
         out = {
             "game": self.game.name, "seat": seat, "num_players": self.n, "dealer": self.dealer,
@@ -859,7 +892,9 @@ class RummyState(State):
             "hand": hand, "hand_sizes": list(self.hand_size), "stock": len(self.stock),
             "discard_pile": [format_card(c) for c in self.pile],
             "melds": [[self._meld_view(m) for m in ms] for ms in self.melds],
-            "pots": {"left": [len(p) for p in self.pots], "taken": list(self.pot_taken)},
+            "pots": {"left": [len(p) for p in self.pots], "taken": list(self.pot_taken),
+                     "face_down": [len(self.unplayed_cards[s]) if self.pot_face_down[s] else 0
+                                   for s in range(self.n)]},
             "pot_taken": list(self.pot_taken),
             "known_cards": [format_cards(c for c in range(NUM_TYPES) for _i in range(k[c])).split()
                             for k in self.known],
@@ -883,6 +918,15 @@ class RummyState(State):
             out["deal_scores"] = self.side_scores()
             out["score_sheet"] = self.score_sheet()
         return out
+
+    def visible_hand(self, seat: int) -> list[int]:
+        """The card types ``seat`` holds and may look at, sorted: its hand without a pot that is
+        still face down (buraco.md §5)."""
+        cards = [c for c in range(NUM_TYPES) for _i in range(self.hands[seat][c])]
+        if self.pot_face_down[seat]:
+            for c in self.unplayed_cards[seat]:
+                cards.remove(c)
+        return cards
 
     def phase_name(self) -> str:
         """``setup`` names of the games (``kozi``, ``cut``), ``draw``, ``play``, ``end``."""
@@ -975,7 +1019,7 @@ def _meld_choices(building: list[int], mr) -> list[Meld]:
         meld, _why = set_layout(cards, mr)
         return [] if meld is None else [meld]
     meld = canonical_run(runs, building)
-    others = [m for m in runs if m.key() != meld.key()]
+    others = [m for m in end_choices([meld, *runs], mr)[1:] if m.key() != meld.key()]
     if not others:
         return [meld]
     return [meld, max(others, key=lambda m: (m.hi, -len(m.wilds)))]

@@ -3,8 +3,9 @@
 
 ``GAME = BuracoGame``; ``kafenio.load_game("buraco", preset=…)`` builds it (base presets
 ``brazilian_4p`` (default), ``brazilian_2p``, ``italian_4p``, ``italian_2p``, ``ludopoli_4p``;
-modifiers ``fechado_stbl``, ``international_pickup``, ``royal_canastras``, ``semi_clean_150``,
-``melds_negative_without_clean``, ``canastra_online_2p``). The turn machine, legality and the
+modifiers ``fechado``, ``stbl`` (alias ``fechado_stbl``), ``no_vulnerability``,
+``international_pickup``, ``royal_canastras``, ``semi_clean_150``, ``melds_negative_without_clean``,
+``stalemate_draw``, ``canastra_online_2p``). The turn machine, legality and the
 action space are the rummy core's, shared with Biriba (:mod:`kafenio.rummy.state`,
 :mod:`kafenio.rummy.legal`, :mod:`kafenio.rummy.actions`); this module adds the Buraco deal
 (pots first, optional up-card), the exact cut, the canastra bonuses (:mod:`.scoring`) and the
@@ -30,8 +31,8 @@ from typing import Any
 
 from kafenio.cards import JOKER, format_card, make_deck
 from kafenio.engine.game import Game
-from kafenio.games.buraco.rulebook import CARD_VALUE_TABLES, INITIAL_MELD_TABLES, RULEBOOK
-from kafenio.games.buraco.scoring import CANASTRA_LEN, canastra_bonus, side_sheet
+from kafenio.games.buraco.rulebook import CARD_VALUE_TABLES, RULEBOOK, opening_bands
+from kafenio.games.buraco.scoring import CANASTRA_LEN, canastra_bonus, side_sheet, untaken_penalty
 from kafenio.i18n import _
 from kafenio.rummy import actions as A
 from kafenio.rummy.melds import Meld, MeldRules
@@ -98,7 +99,13 @@ class BuracoState(RummyState):
 
     def _side_sheet(self, side, seats, hands, pot, unplayed) -> dict[str, Any]:
         return side_sheet(self.rules, side, seats, self.melds[side], hands, pot,
-                          self.closed_by == side, unplayed, self.cut_points[side])
+                          self.closed_by == side, unplayed, self.cut_points[side],
+                          not any(self.pot_taken))
+
+    def _bonus_key(self) -> Any:
+        """The totals also depend on whether any side took its pot (§8
+        ``untaken_pot_penalty_if_none_taken``)."""
+        return (self.game, any(self.pot_taken))
 
     def _side_total(self, side, hand_points, pot, unplayed) -> int:
         melds = bonuses = 0
@@ -110,7 +117,8 @@ class BuracoState(RummyState):
             clean = clean or (len(m.cards) >= CANASTRA_LEN and m.clean)
         r = self.rules
         return side_total(melds, bonuses, hand_points, pot, self.closed_by == side, values=self.values,
-                          closing_bonus=r.going_out_bonus, untaken_penalty=r.untaken_pot_penalty,
+                          closing_bonus=r.going_out_bonus,
+                          untaken_penalty=untaken_penalty(r, not any(self.pot_taken)),
                           unplayed_flat=r.unplayed_pot_penalty == "flat_100", unplayed=unplayed,
                           melds_negative=r.no_clean_canastra_melds_negative and not clean
                           ) + self.cut_points[side]
@@ -148,14 +156,16 @@ class BuracoGame(Game):
             close_requires_discard=r.going_out_requires_discard,
             final_discard_may_be_wild=r.final_discard_may_be_wild,
             pickup=r.discard_pickup_requirement,
+            wild_top_new_meld_only=r.wild_top_card_new_meld_only,
             one_card_hand_no_pickup=r.one_card_hand_no_pickup,
             single_pile_not_rediscardable=r.single_card_pile_not_rediscardable,
             stock_rule="end_at_threshold" if threshold else "end_when_empty",
             pot_to_stock=not threshold, stock_end_threshold=r.stock_end_threshold,
             deal_turn_limit=r.deal_turn_limit,
-            opening_bands=INITIAL_MELD_TABLES[r.initial_meld_table],
+            opening_bands=opening_bands(r),
             opening_increment=r.initial_meld_failure_increment,
-            first_draw_may_reject=r.first_draw_may_reject)
+            first_draw_may_reject=r.first_draw_may_reject, stalemate=r.stalemate_rule,
+            pot_face_down=True)
 
     @property
     def num_sides(self) -> int:
