@@ -96,3 +96,22 @@ def test_view_hides_secrets():
     mine = st.view(1)
     assert len(mine["hand"]) == 11 and "deck" not in str(mine.keys())
     assert st.observation_tensor(1).dtype.name == "float32"
+
+
+@pytest.mark.parametrize("presets", [["standard_4p"], ["five_players"], ["three_players_solo_18"],
+                                     ["standard_4p", "fixed_wilds"]], ids="+".join)
+def test_view_depends_only_on_what_the_seat_may_know(presets):
+    """README §8: a seat's view is the same whatever the cards it cannot see are (other hands
+    but the cards known from pick-ups, the stock, the pots)."""
+    game = kafenio.load_game("biriba", preset=presets)
+    rng = random.Random(3)
+    st = game.new_initial_state(seed=3)
+    for step in range(400):
+        if st.is_terminal():
+            break
+        legal = st.legal_actions()
+        st.apply_action(legal[rng.randrange(len(legal))])
+        if step % 40 == 0:
+            for seat in range(game.num_players):
+                other = st.resample_from_infostate(seat, random.Random(step))
+                assert other.view(seat) == st.view(seat)

@@ -1,6 +1,6 @@
 """Property tests of the rummy engine (Biriba and Buraco) over every base preset and every
-modifier on its game's default base: cards conserved at every step, a legal action until the
-end, every deal terminates, score sheets add up, partners share returns, serialize round-trips,
+modifier on its game's default base: cards conserved at every step, every meld on the table
+valid under its game's rules, a legal action until the end, every deal terminates, score sheets add up, partners share returns, serialize round-trips,
 and a determinization moves only what the seat cannot know."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kafenio
-from kafenio.cards import NUM_TYPES
+from kafenio.cards import NUM_TYPES, parse_meld_cards
+from kafenio.rummy.melds import validate
 
 
 def _presets(name: str, extra: list[list[str]]) -> list[tuple[str, tuple[str, ...]]]:
@@ -38,6 +39,21 @@ def card_counts(state) -> list[int]:
     return total
 
 
+def melds_valid(state) -> bool:
+    """Every meld on the table, read back from its notation (wilds at their stand-ins), is a
+    legal meld under the game's rules with the same cards, positions and cleanliness (§4)."""
+    mr = state.game.meld_rules
+    for melds in state.melds:
+        for meld in melds:
+            again, _why = validate(parse_meld_cards(" ".join(meld.notation())), mr)
+            if again is None or again.is_run != meld.is_run or again.clean != meld.clean:
+                return False
+            if (again.lo, again.cards if meld.is_run else sorted(again.cards)) != (
+                    meld.lo, meld.cards if meld.is_run else sorted(meld.cards)):
+                return False
+    return True
+
+
 @settings(max_examples=40, deadline=None)
 @given(key=st.sampled_from(PRESETS), seed=st.integers(0, 10**6))
 def test_random_deal_invariants(key, seed):
@@ -52,7 +68,9 @@ def test_random_deal_invariants(key, seed):
         state.apply_action(legal[rng.randrange(len(legal))])
         steps += 1
         assert card_counts(state) == expected
+        assert steps % 25 or melds_valid(state)
         assert steps < 20000
+    assert melds_valid(state)
     for side in state.score_sheet()["sides"]:
         assert side["total"] == (side["melds"] + sum(b["bonus"] for b in side["bonuses"]) + side["closing"]
                                  + side["hands"] + side["pot_points"] + side.get("cut", 0))

@@ -7,7 +7,9 @@ Policy (``big`` = a biriba or canastra, 7+ cards):
   side's melds and the pile is not a big gift of junk (≤ 8 cards, or ≥ 2 useful cards);
 * **melds**: lays off natural cards first, then starts melds with natural cards, extending a
   meld with naturals before closing it; wilds are added only to complete a meld or to turn a
-  6-card meld into a big one when :meth:`RummyHeuristic.wild_to_big_ok` allows it;
+  6-card meld into a big one when :meth:`RummyHeuristic.wild_to_big_ok` allows it; a natural
+  card whose lay-off would make a clean meld of 6 cards or more dirty (a natural 2 turned wild,
+  biriba.md / buraco.md §4.5 move 3) is kept back;
 * **discard**: the least useful card — no pairs or near neighbours in hand — never a wild if
   avoidable, never a card that fits the next opponent side's melds when another choice
   exists; among equals the highest-valued card (fewer points left in hand).
@@ -23,7 +25,7 @@ from kafenio.agents import Player
 from kafenio.cards import NUM_TYPES, RANK, SUIT, counts, parse_card, parse_cards, parse_meld_cards
 from kafenio.engine.game import Seat
 from kafenio.rummy import actions as A
-from kafenio.rummy.melds import Meld, is_wild_type, layoff_candidates, startable, validate
+from kafenio.rummy.melds import Meld, is_wild_type, layoff_candidates, layoff_options, startable, validate
 
 
 class RummyHeuristic(Player):
@@ -87,7 +89,7 @@ class RummyHeuristic(Player):
             return A.MELD_ADD + adds[0]
         if A.REJECT in legal and self.reject(view, hand):
             return A.REJECT
-        good = [a for a in layoffs if not is_wild_type(A.action_card(a))]
+        good = [a for a in layoffs if not is_wild_type(A.action_card(a)) and not self._dirties(view, a)]
         if good:
             return good[0]
         big_wild = self._wild_to_big(view, layoffs)
@@ -109,6 +111,15 @@ class RummyHeuristic(Player):
         first = parse_card(building[0])
         same_suit = [c for c in adds if SUIT[c] == SUIT[first]]
         return (same_suit or adds)[0]
+
+    def _dirties(self, view, action: int) -> bool:
+        """The lay-off ``action`` turns a clean meld of 6 cards or more dirty (§4.5 move 3)."""
+        k, c, high = A.layoff_parts(action)
+        _side, melds = self.own_melds(view)
+        if k >= len(melds) or not melds[k].clean or len(melds[k].cards) < self.game.turn_rules.big - 1:
+            return False
+        options = layoff_options(melds[k], c, self.game.meld_rules)
+        return bool(options) and not options[-1 if high else 0].clean
 
     def _wild_to_big(self, view, layoffs):
         _side, melds = self.own_melds(view)

@@ -124,9 +124,10 @@ class TurnRules:
         opening_increment: the minimum's rise after a retracted (failed) opening.
         whole_hand_first_meld: biriba.md §4.6.
         first_draw_may_reject: buraco.md §3.
-        solo_sides: the deal starts with every player alone; the first to qualify (the game
-            says when: biriba.md §10.3/§10.4, buraco.md §5 ``italian_3p``) plays alone against
-            the others in pairs of players who do not sit side by side (:meth:`RummyState.make_solo`).
+        solo_sides: the deal starts with every player alone; the first to take a pot
+            (biriba.md §10.3/§10.4: by the whole-hand opening; buraco.md §5 ``italian_3p``)
+            plays alone against the others in pairs of players who do not sit side by side
+            (:meth:`RummyState.make_solo`).
     """
 
     spec: str
@@ -446,6 +447,11 @@ class RummyState(State):
         self._end_turn()
 
     def _take_pot(self, seat: int) -> list[int]:
+        """``seat`` takes the next pot (§5); in a solo form the first pot taken makes its taker
+        the solo (biriba.md §10.3, §10.4: the whole-hand opener; buraco.md §5: the first to
+        empty their hand)."""
+        if self.tr.solo_sides and self.solo is None:
+            self.make_solo(seat)
         pot = self.pots.pop(0)
         hand = self.hands[seat]
         for c in pot:
@@ -510,12 +516,7 @@ class RummyState(State):
         if self.whole_hand_pending:
             self.whole_hand_pending = False
             self.free_pot = True
-            side = self._whole_hand_opened(seat)
         self.opened[side] = True
-
-    def _whole_hand_opened(self, seat: int) -> int:
-        """*hook*: after the whole-hand opening of ``seat``; returns its (new) deal side."""
-        return self.side_of[seat]
 
     # -- a solo against pairs (biriba.md §10.3, §10.4; buraco.md §5 three players) ------------
     def make_solo(self, seat: int) -> None:
@@ -1090,6 +1091,11 @@ def shuffle_unknown(state: RummyState, seat: int, rng: random.Random) -> None:
         for c in pool[pos:pos + free]:
             hand[c] += 1
         pos += free
+        prov = state.provisional
+        if prov is not None and s == state.current:   # the opening's snapshot: new hand + laid cards
+            was, size, n_melds, must_use, must_play, known_then = prov
+            back = [b + h - o for b, h, o in zip(was, hand, state.hands[s], strict=True)]
+            state.provisional = (back, size, n_melds, must_use, must_play, known_then)
         state.hands[s] = hand
         if state.unplayed[s]:   # the hand is the pot it took by discarding its last card (§5)
             state.unplayed_cards[s] = [c for c in range(NUM_TYPES) for _i in range(hand[c])]

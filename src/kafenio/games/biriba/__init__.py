@@ -106,12 +106,6 @@ class BiribaState(RummyState):
                           closing_bonus=r.closing_bonus, untaken_penalty=r.untaken_biribaki_penalty,
                           unplayed_flat=r.unplayed_biribaki_penalty == "flat_100", unplayed=unplayed)
 
-    def _whole_hand_opened(self, seat: int) -> int:
-        """biriba.md §10.3, §10.4: the whole-hand opener of a solo form plays alone."""
-        if self.tr.solo_sides:
-            self.make_solo(seat)
-        return self.side_of[seat]
-
     def _view_extra(self, seat: int | None, out: dict[str, Any]) -> None:
         out["kozi"] = SUITS[self.kozi_suit] if self.kozi_suit is not None else None
         out["up_card"] = format_card(self.up_card)
