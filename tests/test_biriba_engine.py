@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.biriba_helpers import position
+from tests.biriba_helpers import make_meld, position
 
 import kafenio
 from kafenio.engine.errors import CardError, IllegalAction, KafenioError, RulesError
@@ -115,3 +115,21 @@ def test_view_depends_only_on_what_the_seat_may_know(presets):
             for seat in range(game.num_players):
                 other = st.resample_from_infostate(seat, random.Random(step))
                 assert other.view(seat) == st.view(seat)
+
+
+def test_make_solo_joins_the_pairs_melds_and_pots():
+    """The rummy core's solo forms (biriba.md §10.3, §10.4; buraco.md §5 three players): the
+    solo keeps its melds, each pair's melds are joined and its pot is shared."""
+    game = kafenio.load_game("biriba", preset="five_players")
+    st = game.new_initial_state(seed=2)
+    runs = {s: make_meld(game, text) for s, text in enumerate(
+        ("3H 4H 5H", "5C 6C 7C", "7D 8D 9D", "9S 10S JS", "JH QH KH"))}
+    st.melds = [[runs[s]] for s in range(5)]
+    st.pot_taken = [False, False, False, True, False]
+    st.make_solo(1)
+    assert st.sides == [[1], [2, 4], [0, 3]]
+    assert st.melds == [[runs[1]], [runs[2], runs[4]], [runs[0], runs[3]]]
+    assert st.pot_taken == [False, False, True] and st.side_of == [2, 0, 1, 2, 1]
+    three = kafenio.load_game("biriba", preset="three_players_solo_18").new_initial_state(seed=2)
+    three.make_solo(2)
+    assert three.sides == [[2], [0, 1]]

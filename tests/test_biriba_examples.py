@@ -502,7 +502,7 @@ def test_BIR_45_five_players_deal_and_phase_one():
     idle = position("five_players", 3, "QS QD QH 4C 9H")
     assert not any(s.startswith("meld") for s in strings(idle))
     st = position("five_players", 2, "4D 5D 6D 7D 8D 9D 10D JD KS KH KC QC")
-    for text in ["meld+ " + c for c in "4D 5D 6D 7D 8D 9D 10D JD".split()] + ["meld end"]:
+    for text in [*("meld+ " + c for c in ("4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD")), "meld end"]:
         st.apply_string(text)
     for text in ("meld+ KS", "meld+ KH", "meld+ KC", "meld end", "discard QC"):
         st.apply_string(text)

@@ -1,7 +1,8 @@
 """Property tests of the rummy engine (Biriba and Buraco) over every base preset and every
 modifier on its game's default base: cards conserved at every step, every meld on the table
-valid under its game's rules, a legal action until the end, every deal terminates, score sheets add up, partners share returns, serialize round-trips,
-and a determinization moves only what the seat cannot know."""
+valid under its game's rules, a legal action until the end, every deal terminates, score
+sheets add up, partners share returns, serialize round-trips, and a determinization moves only
+what the seat cannot know."""
 
 from __future__ import annotations
 

@@ -23,9 +23,9 @@ from kafenio.rummy.melds import (
     layoff_candidates,
     layoff_options,
     memo_of,
-    second_wild,
     run_memo_key,
     run_spans,
+    second_wild,
     set_sizes,
     startable,
 )

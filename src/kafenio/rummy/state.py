@@ -33,9 +33,13 @@ Engine decisions where the specs are silent (documented choices):
   new melds must start with, and lay-offs must be, a card type that came from the pile (the
   same melds stay reachable); with ``must_meld_this_turn`` any meld or lay-off satisfies it.
   No discard before that; ``take`` is only offered when such a first step exists.
-* **Single-card pile** (``single_card_pile_not_rediscardable``): cards of one type are
-  indistinguishable, so a card of the taken type may be discarded only while the hand holds
-  two or more of that type.
+* **Single-card pile** (``TurnRules.rediscard_ban``, both specs §3): with ``same_card`` cards
+  of one type are indistinguishable, so a card of the taken type may be discarded while the
+  hand holds two or more of that type, and once one of that type went onto the table (it was
+  the copy taken) the ban ends. With ``same_or_identical`` no card of that type may be the
+  discard, so a meld or lay-off must leave a card that may be (counting conservatively, as if
+  the banned cards all stayed in hand, while the meld under construction is open). A pick-up
+  after which no legal action remains is not offered.
 * A meld that becomes a biriba/canastra while emptying the hand counts for taking the pot or
   going out.
 * The opening minimum uses the melding player's own match total (plus an exact-cut bonus
