@@ -9,7 +9,8 @@ Policy (``big`` = a biriba or canastra, 7+ cards):
   meld with naturals before closing it; wilds are added only to complete a meld or to turn a
   6-card meld into a big one when :meth:`RummyHeuristic.wild_to_big_ok` allows it; a natural
   card whose lay-off would make a clean meld of 6 cards or more dirty (a natural 2 turned wild,
-  biriba.md / buraco.md §4.5 move 3) is kept back;
+  biriba.md / buraco.md §4.5 move 3) is kept back; an opening it had to take back (``retract``)
+  is not tried again in the same turn;
 * **discard**: the least useful card — no pairs or near neighbours in hand — never a wild if
   avoidable, never a card that fits the next opponent side's melds when another choice
   exists; among equals the highest-valued card (fewer points left in hand).
@@ -32,9 +33,14 @@ class RummyHeuristic(Player):
     """Greedy melder and careful discarder (see the module docstring)."""
 
     name = "heuristic"
+    #: the deal turn in which this player took back its opening (no new attempt in that turn)
+    retracted_turn: tuple[int, int] | None = None
 
     def step(self, seat: Seat) -> int:
         legal = seat.legal_actions()
+        if legal == [A.RETRACT]:
+            view = seat.view()
+            self.retracted_turn = (view["dealer"], view["turns"])
         if len(legal) == 1:
             return legal[0]
         view = seat.view()
@@ -76,6 +82,7 @@ class RummyHeuristic(Player):
         return A.DRAW if A.DRAW in legal else (A.TAKE if A.TAKE in legal else A.PASS)
 
     def _play(self, view, hand, legal) -> int:
+        this_turn = (view["dealer"], view["turns"])
         adds = [a - A.MELD_ADD for a in legal if A.MELD_ADD <= a < A.DISCARD]
         discards = [a - A.DISCARD for a in legal if A.DISCARD <= a < A.LAYOFF]
         layoffs = [a for a in legal if A.LAYOFF <= a < A.BIRIBA_ACTIONS]
@@ -95,9 +102,10 @@ class RummyHeuristic(Player):
         big_wild = self._wild_to_big(view, layoffs)
         if big_wild is not None:
             return big_wild
-        if natural_adds:
+        if natural_adds and self.retracted_turn != this_turn:
             return A.MELD_ADD + natural_adds[0]
         if A.RETRACT in legal and not discards:
+            self.retracted_turn = this_turn
             return A.RETRACT
         if discards:
             return A.DISCARD + self._discard(view, hand, discards)

@@ -614,13 +614,13 @@ class RummyState(State):
         return self.tr.rediscard_ban == "same_card" and self.hands[seat][c] >= 2
 
     def banned_held(self, seat: int) -> int:
-        """Cards of ``seat``'s hand and meld under construction that the ``same_or_identical``
-        ban keeps from being discarded this turn (0 under the other values, which never keep
-        a hand of two cards or more from discarding one)."""
+        """Cards of ``seat``'s hand (not the meld under construction, which goes onto the
+        table) that the ``same_or_identical`` ban keeps from being discarded this turn (0 under
+        the other values, which never keep a hand of two cards or more from discarding one)."""
         no = self.no_discard
         if no is None or self.tr.rediscard_ban != "same_or_identical":
             return 0
-        return self.hands[seat][no] + self.building.count(no)
+        return self.hands[seat][no]
 
     def last_card_restricted(self, seat: int, closes: bool = True) -> bool:
         """Whether the identity of ``seat``'s last card could matter for discarding it
