@@ -497,8 +497,8 @@ def ref_observation(st: RummyState, seat: int) -> np.ndarray:
 def sheet_side_scores(st: RummyState) -> list[float]:
     """``side_scores()`` from the itemised sheet."""
     totals = [s["total"] for s in st.deal_score_sheet()["sides"]]
-    if getattr(st, "solo_mode", False) and st.solo is not None:
-        return [totals[0] if s == st.solo else totals[1] / 2 for s in range(st.n)]
+    if st.tr.solo_sides:
+        return [totals[st.side_of[s]] / len(st.sides[st.side_of[s]]) for s in range(st.n)]
     return totals
 
 
@@ -507,6 +507,7 @@ PRESETS = [
     ("biriba", ["two_players"]),
     ("biriba", ["three_players_individual"]),
     ("biriba", ["three_players_solo_18"]),
+    ("biriba", ["five_players"]),
     ("biriba", ["six_players", "runs_only"]),
     ("biriba", ["standard_4p", "catsatcards_house"]),
     ("biriba", ["two_players", "whole_hand_opening"]),

@@ -18,7 +18,14 @@ from kafenio.engine.rules import Rules
 from kafenio.games.biriba import scoring as biriba_scoring
 from kafenio.games.buraco import scoring as buraco_scoring
 from kafenio.i18n import _
-from kafenio.rummy.melds import Meld, MeldRules, layoff_options, placement_problem, validate
+from kafenio.rummy.melds import (
+    Meld,
+    MeldRules,
+    layoff_options,
+    placement_problem,
+    second_wild,
+    validate,
+)
 
 
 def _kozi(rules: Rules, kozi: str | None) -> int | None:
@@ -76,6 +83,9 @@ def layoff(rules: Rules, meld: str, cards: str, wild_end: str | None = None,
                 del pending[i]
                 break
         else:
+            if any(second_wild(table, c, mr) for c in pending):
+                return {"valid": False, "rule": f"{mr.section}.1: " + _(
+                    "a meld holds at most one wild: this one already has its wild")}
             return {"valid": False, "rule": f"{mr.section}.5: " + _(
                 "{cards} cannot be laid off on this meld").format(cards=" ".join(
                     t for t in cards.split()))}

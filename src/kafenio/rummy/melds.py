@@ -56,7 +56,9 @@ class MeldRules:
         max_natural_aces: natural aces one run may hold (2, or 1 for ``both_ends_one_natural``).
         suited_two_goes_natural: ``displaced_suited_two_goes_natural`` (§4.5).
         free_wild_moves: a wild at either end of a run may move inside it so that a laid-off
-            natural card joins (buraco.md §4.5 ``free_wild_may_move``).
+            natural card joins (``free_wild_may_move``, biriba.md and buraco.md §4.5 move 2).
+        natural_two_wild: a clean run's natural 2 at its bottom may become its wild so that a
+            laid-off card joins (``natural_two_may_become_wild``, §4.5 move 3).
         end_wild_low: an end wild of a new run, and a wild displaced by its natural card, goes
             to the low end whenever that position exists (buraco.md §4.4
             ``end_wild_placement = low``).
@@ -72,6 +74,7 @@ class MeldRules:
     max_natural_aces: int = 2
     suited_two_goes_natural: bool = True
     free_wild_moves: bool = False
+    natural_two_wild: bool = False
     end_wild_low: bool = False
     section: str = SECTION
 
@@ -92,6 +95,7 @@ class MeldRules:
                    max_natural_aces=1 if span == "both_ends_one_natural" else 2,
                    suited_two_goes_natural=get("displaced_suited_two_goes_natural", True),
                    free_wild_moves=get("free_wild_may_move", False),
+                   natural_two_wild=get("natural_two_may_become_wild", False),
                    end_wild_low=get("end_wild_placement", "free") == "low",
                    section=f"{game}.md §4")
 
@@ -454,6 +458,43 @@ def _run_layoff(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
                 out.extend(_extend(meld, c, pos, True, mr))
     if not out and mr.free_wild_moves and len(meld.wilds) == 1:
         out.extend(_free_wild_move(meld, c, natural_pos, mr))
+    if not out and mr.natural_two_wild and _natural_two_at_bottom(meld) and not is_wild_type(c):
+        out.extend(_natural_two_move(meld, c, natural_pos, mr))
+    return out
+
+
+def second_wild(meld: Meld, c: int, mr: MeldRules) -> bool:
+    """Whether laying ``c`` off on ``meld`` would need a second wild: ``c`` is a joker or a 2
+    and the meld already holds its one wild (biriba.md / buraco.md §4.1 — the rule a refusal
+    cites; a wild is never replaced by another wild, §4.5)."""
+    return is_wild_type(c) and len(meld.wilds) >= mr.max_wilds and not layoff_options(meld, c, mr)
+
+
+def _natural_two_at_bottom(meld: Meld) -> bool:
+    """A clean run whose lowest card is its natural 2 (no ace below it; §4.5 move 3)."""
+    return meld.is_run and not meld.wilds and meld.lo == 2
+
+
+def _natural_two_move(meld: Meld, c: int, natural_pos: tuple[int, ...], mr: MeldRules) -> list[Meld]:
+    """biriba.md / buraco.md §4.5 move 3 (``natural_two_may_become_wild``): ``c`` cannot join
+    while the natural 2 stays in position 2, so the 2 leaves it and becomes the run's wild in
+    the single hole the naturals then leave (``2C 3C 4C 5C`` + ``7C`` → ``3C 4C 5C 2C=6C 7C``;
+    two holes: illegal). The run becomes dirty."""
+    two = meld.cards[0]
+    placed = {meld.lo + i: x for i, x in enumerate(meld.cards) if i}
+    out = []
+    for pos in natural_pos:
+        if pos in placed:
+            continue
+        cells = {**placed, pos: c}
+        lo, hi = min(cells), max(cells)
+        gaps = [p for p in range(lo, hi + 1) if p not in cells]
+        if len(gaps) != 1 or gaps[0] == 2:
+            continue
+        cells[gaps[0]] = two
+        new = Meld(True, meld.suit, 0, lo, [cells[p] for p in range(lo, hi + 1)], [gaps[0] - lo])
+        if _end_ok(lo, hi, new.cards, meld.suit, mr) and _aces_ok(new, mr):
+            out.append(new)
     return out
 
 
@@ -985,6 +1026,8 @@ def _layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:
     if mr.free_wild_moves and len(meld.wilds) == 1 and meld.wilds[0] in (0, len(meld.cards) - 1):
         lo, hi = (meld.lo + 1, meld.hi) if meld.wilds[0] == 0 else (meld.lo, meld.hi - 1)
         out.update(position_card(meld.suit, p) for p in (lo - 2, hi + 2) if 1 <= p <= 14)
+    if mr.natural_two_wild and _natural_two_at_bottom(meld) and meld.hi + 2 <= 14:
+        out.add(position_card(meld.suit, meld.hi + 2))
     if wild_room:
         out.update([JOKER] + [card(2, s) for s in range(4)])
     return sorted(out)

@@ -33,9 +33,13 @@ Engine decisions where the specs are silent (documented choices):
   new melds must start with, and lay-offs must be, a card type that came from the pile (the
   same melds stay reachable); with ``must_meld_this_turn`` any meld or lay-off satisfies it.
   No discard before that; ``take`` is only offered when such a first step exists.
-* **Single-card pile** (``single_card_pile_not_rediscardable``): cards of one type are
-  indistinguishable, so a card of the taken type may be discarded only while the hand holds
-  two or more of that type.
+* **Single-card pile** (``TurnRules.rediscard_ban``, both specs §3): with ``same_card`` cards
+  of one type are indistinguishable, so a card of the taken type may be discarded while the
+  hand holds two or more of that type, and once one of that type went onto the table (it was
+  the copy taken) the ban ends. With ``same_or_identical`` no card of that type may be the
+  discard, so a meld or lay-off must leave a card that may be (counting conservatively, as if
+  the banned cards all stayed in hand, while the meld under construction is open). A pick-up
+  after which no legal action remains is not offered.
 * A meld that becomes a biriba/canastra while emptying the hand counts for taking the pot or
   going out.
 * The opening minimum uses the melding player's own match total (plus an exact-cut bonus
@@ -113,12 +117,16 @@ class TurnRules:
         single_pickup: Biriba's one-card pick-up restriction (``no_going_out``, ``forbidden``,
             ``none``).
         one_card_hand_no_pickup: a player holding one card may not take the pile (Buraco).
-        single_pile_not_rediscardable: a one-card pile taken may not be discarded (Buraco).
+        rediscard_ban: after taking a one-card pile, which card may not be the turn's discard
+            (biriba.md §3 ``single_card_pile_rediscard_ban``, buraco.md §3
+            ``single_card_pile_not_rediscardable``): ``same_or_identical`` (that card and any
+            card identical to it), ``same_card`` (only the physical card taken) or ``none``.
         stock_rule: ``pass_round``, ``end_after_last_card`` (Biriba), ``end_when_empty`` or
             ``end_at_threshold`` (Buraco).
         pot_to_stock: an untaken pot becomes the stock when the stock is empty.
         stock_end_threshold: with ``end_at_threshold``.
-        stock_empty_turn_limit: with ``pass_round`` (engine safeguard).
+        stock_empty_turn_limit: with ``pass_round``, turns with an empty stock after which the
+            deal ends (engine safeguard; None: no limit, biriba.md §7).
         deal_turn_limit: the deal ends after this many turns (engine safeguard).
         opening_bands: ascending ``(from score, minimum)`` bands of the opening minimum.
         opening_increment: the minimum's rise after a retracted (failed) opening.
@@ -128,6 +136,10 @@ class TurnRules:
         pot_face_down: a pot taken by discarding stays face down, its owner's too, until the
             owner's partner has finished a turn, or the owner's next turn without a partner
             (buraco.md §5).
+        solo_sides: the deal starts with every player alone; the first to take a pot
+            (biriba.md §10.3/§10.4: by the whole-hand opening; buraco.md §5 ``italian_3p``)
+            plays alone against the others in pairs of players who do not sit side by side
+            (:meth:`RummyState.make_solo`).
     """
 
     spec: str
@@ -141,11 +153,11 @@ class TurnRules:
     wild_top_new_meld_only: bool = False
     single_pickup: str = "none"
     one_card_hand_no_pickup: bool = False
-    single_pile_not_rediscardable: bool = False
+    rediscard_ban: str = "none"
     stock_rule: str = "pass_round"
     pot_to_stock: bool = False
     stock_end_threshold: int = 0
-    stock_empty_turn_limit: int = 16
+    stock_empty_turn_limit: int | None = None
     deal_turn_limit: int = 1000
     opening_bands: tuple = ()
     opening_increment: int = 0
@@ -153,6 +165,7 @@ class TurnRules:
     first_draw_may_reject: bool = False
     stalemate: str = "none"
     pot_face_down: bool = False
+    solo_sides: bool = False
 
     def rule(self, topic: str) -> str:
         """``"buraco.md §5"`` for a topic."""
@@ -255,6 +268,7 @@ class RummyState(State):
         self.empty_phase = False
         self.last_turn = False
         self.closed_by: int | None = None
+        self.solo: int | None = None
         self.last_action: int | None = None
         self.reject_open = False
         self.drawn: int | None = None
@@ -279,7 +293,7 @@ class RummyState(State):
         self.building_known: list[int] = []         # building cards that were known in hand
         self.must_use: set[int] | None = None       # card types of which one must be used
         self.must_play = False                      # a meld or lay-off is due before discarding
-        self.no_discard: int | None = None          # the one-card pile's card (buraco.md §3)
+        self.no_discard: int | None = None          # the one-card pile's card (both specs §3)
         self.new_meld_only = False                  # the pile's wild top card must start a meld
         self.swap = False                           # this turn took a one-card pile, melds nothing
         self.single_restricted = False
@@ -317,10 +331,11 @@ class RummyState(State):
             if s != seat:
                 self.pot_face_down[s] = False
         self.swap_turns = self.swap_turns + 1 if self.swap else 0
+        limit = tr.stock_empty_turn_limit
         if (self.last_turn or self.passes >= self.n or self.turns >= tr.deal_turn_limit
                 or (tr.stalemate == "end_deal" and self.swap_turns >= self.n)
-                or (self.empty_phase and tr.stock_rule == "pass_round"
-                    and self.empty_turns >= tr.stock_empty_turn_limit)):
+                or (self.empty_phase and tr.stock_rule == "pass_round" and limit is not None
+                    and self.empty_turns >= limit)):
             self.phase = P_END
             return
         self.current = (self.current + self.dir) % self.n
@@ -389,7 +404,7 @@ class RummyState(State):
         tr = self.tr
         self.single_restricted = (tr.single_pickup == "no_going_out"
                                   and self.hand_size[seat] == 1 and len(self.pile) == 1)
-        if tr.single_pile_not_rediscardable and len(self.pile) == 1:
+        if tr.rediscard_ban != "none" and len(self.pile) == 1:
             self.no_discard = self.pile[0]
         self.swap = len(self.pile) == 1
         top = self.pile[-1]
@@ -409,9 +424,13 @@ class RummyState(State):
         self.phase = P_PLAY
 
     def _used(self, cards: Sequence[int]) -> None:
-        """A meld or lay-off of ``cards`` satisfies a pending pile requirement (and makes this
-        turn no swap turn, buraco.md §3)."""
+        """A meld or lay-off of ``cards`` satisfies a pending pile requirement and makes this
+        turn no swap turn (buraco.md §3); with the ``same_card`` rediscard ban a card of the
+        taken type going onto the table is the one taken (the player lays off that copy and
+        keeps the other), so the ban ends."""
         self.swap = False
+        if self.no_discard in cards and self.tr.rediscard_ban == "same_card" and self.provisional is None:
+            self.no_discard = None
         if self.must_play and (self.must_use is None or not self.must_use.isdisjoint(cards)):
             self.must_play = False
             self.must_use = None
@@ -461,6 +480,11 @@ class RummyState(State):
         self._end_turn()
 
     def _take_pot(self, seat: int) -> list[int]:
+        """``seat`` takes the next pot (§5); in a solo form the first pot taken makes its taker
+        the solo (biriba.md §10.3, §10.4: the whole-hand opener; buraco.md §5: the first to
+        empty their hand)."""
+        if self.tr.solo_sides and self.solo is None:
+            self.make_solo(seat)
         pot = self.pots.pop(0)
         hand = self.hands[seat]
         for c in pot:
@@ -525,12 +549,46 @@ class RummyState(State):
         if self.whole_hand_pending:
             self.whole_hand_pending = False
             self.free_pot = True
-            side = self._whole_hand_opened(seat)
         self.opened[side] = True
 
-    def _whole_hand_opened(self, seat: int) -> int:
-        """*hook*: after the whole-hand opening of ``seat``; returns its (new) deal side."""
-        return self.side_of[seat]
+    # -- a solo against pairs (biriba.md §10.3, §10.4; buraco.md §5 three players) ------------
+    def make_solo(self, seat: int) -> None:
+        """``seat`` plays alone for the rest of the deal; the others form pairs of players who
+        do not sit side by side: ``{s+1, s+3}`` and ``{s+2, s+4}`` with five players, the other
+        two with three (biriba.md §10.4, §10.3). The solo's side is side 0 and keeps its melds;
+        each pair's melds on the table are joined (buraco.md §5: the two become partners at
+        once) and it shares one pot. The pots already taken stay taken."""
+        n = self.n
+        self.solo = seat
+        others = [(seat + i) % n for i in range(1, n)]
+        half = len(others) // 2
+        pairs = [sorted(others[i::half]) for i in range(half)]
+        old_side = self.side_of
+        melds = [self.melds[old_side[seat]]]
+        taken = [self.pot_taken[old_side[seat]]]
+        opened = [self.opened[old_side[seat]]]
+        for pair in pairs:
+            melds.append([m for s in pair for m in self.melds[old_side[s]]])
+            taken.append(any(self.pot_taken[old_side[s]] for s in pair))
+            opened.append(all(self.opened[old_side[s]] for s in pair))
+        self.sides = [[seat], *pairs]
+        self.side_of = [0] * n
+        for i, side in enumerate(self.sides):
+            for s in side:
+                self.side_of[s] = i
+        self.melds = melds
+        self.pot_taken = taken
+        self.opened = opened
+        self.min_raise = [0] * len(self.sides)
+        self.cut_points = [0] * len(self.sides)
+        self.facts = {}
+        self.side_rest = {}
+
+    def solo_scores(self, totals: Sequence[float]) -> list[float]:
+        """Per player, from the deal sides' totals: each player of a side is credited the
+        side's total divided by its players (the solo all of it, each partner of a pair half;
+        ``half_score_rounding = exact``, biriba.md §10.3, §10.4; buraco.md §5)."""
+        return [totals[self.side_of[s]] / len(self.sides[self.side_of[s]]) for s in range(self.n)]
 
     def _after_table_change(self, seat: int) -> None:
         if self.provisional is not None:
@@ -577,8 +635,21 @@ class RummyState(State):
         return self.has_big(side) if big is None else big
 
     def discard_ok(self, seat: int, c: int) -> bool:
-        """A card of type ``c`` may be discarded (``single_card_pile_not_rediscardable``)."""
-        return c != self.no_discard or self.hands[seat][c] >= 2
+        """A card of type ``c`` may be discarded under the rediscard ban (both specs §3):
+        ``same_or_identical`` bans every card of the taken type, ``same_card`` only the copy
+        taken (so another copy held may go)."""
+        if c != self.no_discard:
+            return True
+        return self.tr.rediscard_ban == "same_card" and self.hands[seat][c] >= 2
+
+    def banned_held(self, seat: int) -> int:
+        """Cards of ``seat``'s hand (not the meld under construction, which goes onto the
+        table) that the ``same_or_identical`` ban keeps from being discarded this turn (0 under
+        the other values, which never keep a hand of two cards or more from discarding one)."""
+        no = self.no_discard
+        if no is None or self.tr.rediscard_ban != "same_or_identical":
+            return 0
+        return self.hands[seat][no]
 
     def last_card_restricted(self, seat: int, closes: bool = True) -> bool:
         """Whether the identity of ``seat``'s last card could matter for discarding it
@@ -590,15 +661,17 @@ class RummyState(State):
             hand[JOKER] or hand[1] or hand[14] or hand[27] or hand[40])     # a joker or a 2
 
     def hand_ok(self, seat: int, left: int, big: bool | None = None, clean: bool | None = None,
-                last: int = -1) -> bool:
+                last: int = -1, banned: int = -1) -> bool:
         """"Emptying the hand" (§3): may ``seat`` be left with ``left`` cards after melding?
 
         ``big``/``clean`` give the side's biriba/canastra state after the play (None: as now);
         ``last`` is the card left when ``left == 1`` (−1: unknown — then a hand whose last card
-        matters is refused; callers check those cases exactly).
+        matters is refused; callers check those cases exactly). ``banned`` is how many of the
+        ``left`` cards the rediscard ban keeps (§3; −1: :meth:`banned_held`, at most): two or
+        more cards left need one that may be discarded.
         """
         if left >= 2:
-            return True
+            return left > (self.banned_held(seat) if banned < 0 else banned)
         if self.whole_hand_pending:
             return True
         if self.provisional is not None or (self.opening_pending(seat)
@@ -676,7 +749,9 @@ class RummyState(State):
         mr = self.mr
         size = self.hand_size[seat]
         # a 3-card meld from five cards or more leaves two: "emptying the hand" allows it (§3)
-        if mr.max_wilds <= 1 and (size >= 5 or self._size_ok(seat, size)(3)):
+        # unless the rediscard ban keeps them all
+        fine = size >= 5 and size - 3 > self.banned_held(seat)
+        if mr.max_wilds <= 1 and (fine or self._size_ok(seat, size)(3)):
             found = three_card_lanes(hb, held, mr, mr.set_ranks if allowed is None else allowed, self.memo)
         else:   # a meld holds at most the hand: no size of one allowed, no meld starts
             size_ok = self._size_ok(seat, size)
@@ -759,7 +834,10 @@ class RummyState(State):
         return self.phase == P_END
 
     def side_scores(self) -> list[float]:
-        """Per match side: each deal side's total."""
+        """Per match side: each deal side's total (with ``solo_sides``, per player:
+        :meth:`solo_scores`)."""
+        if self.tr.solo_sides:
+            return self.solo_scores(self.deal_totals())
         return cast("list[float]", self.deal_totals())
 
     def deal_totals(self) -> list[int]:
@@ -1061,6 +1139,11 @@ def shuffle_unknown(state: RummyState, seat: int, rng: random.Random) -> None:
         for c in pool[pos:pos + free]:
             hand[c] += 1
         pos += free
+        prov = state.provisional
+        if prov is not None and s == state.current:   # the opening's snapshot: new hand + laid cards
+            was, size, n_melds, must_use, must_play, known_then = prov
+            back = [b + h - o for b, h, o in zip(was, hand, state.hands[s], strict=True)]
+            state.provisional = (back, size, n_melds, must_use, must_play, known_then)
         state.hands[s] = hand
         if state.unplayed[s]:   # the hand is the pot it took by discarding its last card (§5)
             state.unplayed_cards[s] = [c for c in range(NUM_TYPES) for _i in range(hand[c])]

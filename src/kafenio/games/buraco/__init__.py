@@ -41,7 +41,7 @@ from kafenio.rummy.state import P_SETUP, RummyState, TurnRules, one_hot
 
 __all__ = ["GAME", "BuracoGame", "BuracoState"]
 
-SECTIONS = {"setup": "§2", "turn": "§3", "melds": "§4", "layoff": "§4.5", "opening": "§4.6",
+SECTIONS = {"setup": "§2", "turn": "§3", "melds": "§4", "wilds": "§4.1", "layoff": "§4.5", "opening": "§4.6",
             "pot": "§5", "close": "§6", "stock": "§7"}
 CUT_ACTIONS = list(range(A.CUT, A.NUM_ACTIONS))
 
@@ -158,7 +158,7 @@ class BuracoGame(Game):
             pickup=r.discard_pickup_requirement,
             wild_top_new_meld_only=r.wild_top_card_new_meld_only,
             one_card_hand_no_pickup=r.one_card_hand_no_pickup,
-            single_pile_not_rediscardable=r.single_card_pile_not_rediscardable,
+            rediscard_ban="same_card" if r.single_card_pile_not_rediscardable else "none",
             stock_rule="end_at_threshold" if threshold else "end_when_empty",
             pot_to_stock=not threshold, stock_end_threshold=r.stock_end_threshold,
             deal_turn_limit=r.deal_turn_limit,
