@@ -68,6 +68,9 @@ def test_bad_presets():
     assert err.value.option == "six_players"
     with pytest.raises(RulesError):
         kafenio.load_game("biriba", preset="seven_players")
+    with pytest.raises(RulesError, match="use five_players instead") as err:   # README §5
+        kafenio.load_game("biriba", preset="five_players_individual")
+    assert err.value.option == "five_players_individual"
 
 
 def test_preset_stacking_and_lone_modifier():

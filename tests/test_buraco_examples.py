@@ -707,6 +707,20 @@ def test_BUR_45_brazilian_natural_two_never_turns_wild():
     assert "layoff 0 10S" not in strings(st)
 
 
+def test_BUR_45_italian_natural_two_turns_wild_and_back():
+    out = ref.layoff(IT, "2S 3S 4S 5S 6S 7S 8S", "10S")
+    assert out["cards"] == ["3S", "4S", "5S", "6S", "7S", "8S", "2S=9S", "10S"]
+    assert not out["clean"] and out["bonus"] == 100
+    assert card_points("3S 4S 5S 6S 7S 8S 2S=9S 10S", IT) == 65
+    back = ref.layoff(IT, "3S 4S 5S 6S 7S 8S 2S=9S 10S", "9S")
+    assert back["cards"] == ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"]
+    assert back["clean"] and back["bonus"] == 200
+    st = buraco("italian_4p", hand="10S 4C 9D", melds={0: ["2S 3S 4S 5S 6S 7S 8S"]})
+    st.apply_string("layoff 0 10S")
+    table = st.melds[0][0]
+    assert not table.clean and table.notation() == out["cards"]
+
+
 def _swap_turn(st):
     """Take the one-card pile and discard another card."""
     taken = st.pile[-1]
@@ -752,6 +766,47 @@ def test_BUR_46_italian_stalemate():
 def _play_a_turn(st):
     st.apply_string("draw")
     st.apply_string(next(s for s in strings(st) if s.startswith("discard")))
+
+
+def test_BUR_47_three_player_burraco_deal():
+    game = kafenio.load_game("buraco", preset="italian_3p")
+    assert game.num_players == 3 and game.num_sides == 3
+    deck = game.shuffle(5)
+    st = game.new_initial_state(deck=deck, dealer=0)
+    order = [1, 2, 0]
+    assert st.pots == [deck[0:18], deck[18:29]] and st.sides == [[0], [1], [2]]
+    for seat in range(3):
+        held = sorted(c for c in range(53) for _n in range(st.hands[seat][c]))
+        assert held == sorted(deck[i] for i in range(29, 62) if order[(i - 29) % 3] == seat)
+    assert st.pile == [deck[62]] and len(st.stock) == 45 and st.current_player() == 1
+    with pytest.raises(KafenioError, match="Italian"):
+        rules("brazilian_4p", num_players=3)
+
+
+def test_BUR_47_three_player_solo_and_pair():
+    st = buraco("italian_3p", 2, "4S", melds={0: ["5H 6H 7H"], 1: ["9D 10D JD"], 2: ["3C 4C 5C"]})
+    st.apply_string("discard 4S")               # seat 2 empties its hand by discarding
+    assert st.solo == 2 and st.sides == [[2], [0, 1]]
+    assert [m.notation() for m in st.melds[0]] == [["3C", "4C", "5C"]]
+    assert [m.notation() for m in st.melds[1]] == [["5H", "6H", "7H"], ["9D", "10D", "JD"]]
+    assert st.pot_taken == [True, False] and [len(p) for p in st.pots] == [11]
+    assert st.hand_size[2] == 18 and st.view(2)["hand"] == []        # face down (§5)
+    assert st.view(0)["pots"]["face_down"] == [0, 0, 18] and st.view(1)["solo"] == 2
+    assert st.current_player() == 0
+    _play_a_turn(st)
+    st.apply_string("draw")                     # seat 1 melds its last cards: pot #2 in flight
+    st.hands[1] = [0] * len(st.hands[1])
+    for c in parse_cards("8C 9C 10C"):
+        st.hands[1][c] += 1
+    st.hand_size[1] = 3
+    for text in ("meld+ 8C", "meld+ 9C", "meld+ 10C", "meld end"):
+        st.apply_string(text)
+    assert st.pot_taken == [True, True] and st.hand_size[1] == 11 and not st.unplayed[1]
+    assert len(st.melds[1]) == 3 and st.current_player() == 1
+    st.apply_string(next(s for s in strings(st) if s.startswith("discard")))
+    assert st.current_player() == 2 and len(st.view(2)["hand"]) == 18
+    solo, pair = 355 + 200 + 100, 210 + 100 - 55 - 40
+    assert pair == 215 and st.solo_scores([solo, pair]) == [107.5, 107.5, 655]
 
 
 def test_BUR_48_unplayed_pot_stays_face_down():

@@ -557,7 +557,8 @@ class RummyState(State):
         do not sit side by side: ``{s+1, s+3}`` and ``{s+2, s+4}`` with five players, the other
         two with three (biriba.md §10.4, §10.3). The solo's side is side 0 and keeps its melds;
         each pair's melds on the table are joined (buraco.md §5: the two become partners at
-        once) and it shares one pot. The pots already taken stay taken."""
+        once) and it shares one pot. The pots already taken stay taken; a pair keeps its
+        players' exact-cut points (added) and opening-minimum rises (the higher)."""
         n = self.n
         self.solo = seat
         others = [(seat + i) % n for i in range(1, n)]
@@ -567,10 +568,14 @@ class RummyState(State):
         melds = [self.melds[old_side[seat]]]
         taken = [self.pot_taken[old_side[seat]]]
         opened = [self.opened[old_side[seat]]]
+        cuts = [self.cut_points[old_side[seat]]]
+        rises = [self.min_raise[old_side[seat]]]
         for pair in pairs:
             melds.append([m for s in pair for m in self.melds[old_side[s]]])
             taken.append(any(self.pot_taken[old_side[s]] for s in pair))
             opened.append(all(self.opened[old_side[s]] for s in pair))
+            cuts.append(sum(self.cut_points[old_side[s]] for s in pair))
+            rises.append(max(self.min_raise[old_side[s]] for s in pair))
         self.sides = [[seat], *pairs]
         self.side_of = [0] * n
         for i, side in enumerate(self.sides):
@@ -579,8 +584,8 @@ class RummyState(State):
         self.melds = melds
         self.pot_taken = taken
         self.opened = opened
-        self.min_raise = [0] * len(self.sides)
-        self.cut_points = [0] * len(self.sides)
+        self.min_raise = rises
+        self.cut_points = cuts
         self.facts = {}
         self.side_rest = {}
 
@@ -967,6 +972,7 @@ class RummyState(State):
             "game": self.game.name, "seat": seat, "num_players": self.n, "dealer": self.dealer,
             "current_player": self.current_player(), "phase": self.phase_name(),
             "match_scores": list(self.match_scores), "sides": [list(s) for s in self.sides],
+            "solo": self.solo,
             "hand": hand, "hand_sizes": list(self.hand_size), "stock": len(self.stock),
             "discard_pile": [format_card(c) for c in self.pile],
             "melds": [[self._meld_view(m) for m in ms] for ms in self.melds],

@@ -109,7 +109,6 @@ class BiribaState(RummyState):
     def _view_extra(self, seat: int | None, out: dict[str, Any]) -> None:
         out["kozi"] = SUITS[self.kozi_suit] if self.kozi_suit is not None else None
         out["up_card"] = format_card(self.up_card)
-        out["solo"] = self.solo
 
     def _obs_tail(self) -> list[float]:
         kozi = one_hot(self.kozi_suit if self.kozi_suit is not None else 4, 5)

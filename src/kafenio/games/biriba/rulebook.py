@@ -208,4 +208,7 @@ def check(values: dict[str, Any]) -> None:
     value_table(values["card_values"], CARD_VALUE_TABLES)
 
 
-RULEBOOK = RuleBook("biriba", OPTIONS, PRESETS, check)
+#: presets withdrawn in v1.2, refused naming what replaces them (README §5; biriba.md §12)
+WITHDRAWN = {"five_players_individual": "five_players"}
+
+RULEBOOK = RuleBook("biriba", OPTIONS, PRESETS, check, withdrawn=WITHDRAWN)

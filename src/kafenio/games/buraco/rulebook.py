@@ -42,12 +42,14 @@ def opening_bands(rules: Any) -> tuple[tuple[float, int], ...]:
 
 Opt = Option
 OPTIONS = [
-    Opt("num_players", "int", 4, low=2, high=4, doc="players: 4 in two partnerships, or 2 alone (§1)"),
+    Opt("num_players", "int", 4, low=2, high=4,
+        doc="players: 4 in two partnerships, 2 alone, or 3 (Italian: one alone against a pair) (§1)"),
     Opt("jokers", "int", 4, low=0, high=4, doc="jokers added to the two packs: 4 or 0 (§1)"),
     Opt("card_values", "table", "brazilian", tuple(CARD_VALUE_TABLES), doc="card point values (§1)"),
     Opt("play_direction", "enum", "clockwise", ("clockwise", "counterclockwise"),
         doc="direction of play and of the deal (§2)"),
-    Opt("pot_size", "int", 11, low=11, high=11, doc="cards in each pot (morto / pozzetto)"),
+    Opt("pot_size", "int", 11, low=11, high=11,
+        doc="cards in each pot (morto / pozzetto); with 3 players the first pot has 18 (§2)"),
     Opt("initial_upcard", "bool", False, doc="a card is turned face up to start the discard pile (§2)"),
     Opt("first_draw_may_reject", "bool", True,
         doc="the first player may turn the first card drawn face up and draw the next (§3)"),
@@ -82,6 +84,9 @@ OPTIONS = [
         doc="a displaced 2 of the run's suit moves to position 2 and becomes natural (§4.5)"),
     Opt("free_wild_may_move", "bool", False,
         doc="a wild at the end of a run may move inside it so that a laid-off card joins (§4.5)"),
+    Opt("natural_two_may_become_wild", "bool", False,
+        doc="a clean run's natural 2 at its bottom may become its wild so that a laid-off card "
+            "joins (§4.5)"),
     Opt("initial_meld_table", "enum", "vulnerable_75", tuple(INITIAL_MELD_TABLES),
         doc="minimum card points of a side's opening melds by match score: 75 from half the "
             "target, none, or the seed's table (§4.6)"),
@@ -123,7 +128,8 @@ OPTIONS = [
 _ITALIAN = {
     "card_values": "italian", "initial_upcard": True, "first_draw_may_reject": False,
     "allow_sets": True, "allow_duplicate_set_ranks": False, "run_ace_span": "both_ends_one_natural",
-    "end_wild_placement": "low", "free_wild_may_move": True, "initial_meld_table": "none",
+    "end_wild_placement": "low", "free_wild_may_move": True, "natural_two_may_become_wild": True,
+    "initial_meld_table": "none",
     "going_out_requirement": "any_canastra", "going_out_requires_discard": True,
     "final_discard_may_be_wild": False, "stock_exhausted_rule": "end_at_threshold",
     "stock_end_threshold": 2, "stalemate_rule": "end_deal", "canastra_meia_real_bonus": None,
@@ -136,6 +142,9 @@ PRESETS = [
     Preset("brazilian_2p", "base", {"num_players": 2}, "Brazilian Buraco aberto, 2 players"),
     Preset("italian_4p", "base", _ITALIAN, "Italian Burraco (FIBUR style), 4 players"),
     Preset("italian_2p", "base", {**_ITALIAN, "num_players": 2}, "Italian Burraco, 2 players"),
+    Preset("italian_3p", "base", {**_ITALIAN, "num_players": 3},
+           "Italian Burraco, 3 players: pots of 18 and 11, the first to take a pot plays alone "
+           "against the other two"),
     Preset("ludopoli_4p", "base", {
         "jokers": 0, "card_values": "ludopoli", "allow_sets": False, "first_draw_may_reject": True,
         "exact_cut_bonus": 100, "initial_meld_table": "ludopoli",
@@ -182,9 +191,9 @@ def check(values: dict[str, Any]) -> None:
     Raises:
         RulesError: naming the option that breaks a constraint.
     """
-    if values["num_players"] not in (2, 4):
-        raise RulesError("num_players", _("Buraco is played by 2 or 4 players, not {n}").format(
-            n=values["num_players"]))
+    if values["num_players"] == 3 and values["card_values"] != "italian":
+        raise RulesError("num_players", _(
+            "three players are defined only for the Italian rules (preset italian_3p)"))
     if values["jokers"] not in (0, 4):
         raise RulesError("jokers", _("the deck has 4 jokers or none, not {n}").format(n=values["jokers"]))
     if values["card_values"] == "ludopoli" and values["jokers"]:
