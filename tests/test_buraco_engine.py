@@ -21,8 +21,9 @@ MODIFIERS = [p.name for p in PRESETS if p.kind == "modifier"]
 
 def test_rulebook_covers_the_spec_tables():
     names = {o.name for o in OPTIONS}
-    assert len(names) == 45 and all(o.doc for o in OPTIONS)
-    assert BASES == ["brazilian_4p", "brazilian_2p", "italian_4p", "italian_2p", "ludopoli_4p"]
+    assert len(names) == 46 and all(o.doc for o in OPTIONS)
+    assert BASES == ["brazilian_4p", "brazilian_2p", "italian_4p", "italian_2p", "italian_3p",
+                     "ludopoli_4p"]
     assert MODIFIERS == ["fechado", "stbl", "no_vulnerability", "international_pickup", "royal_canastras",
                          "semi_clean_150", "melds_negative_without_clean", "stalemate_draw",
                          "canastra_online_2p"]
@@ -43,7 +44,7 @@ def test_every_preset_plays_a_random_deal(preset):
     state = game.new_initial_state(seed=7)
     n = state.playout(random.Random(7))
     assert state.is_terminal() and n > 10
-    assert len(state.side_scores()) == 2
+    assert len(state.side_scores()) == game.num_sides == (3 if game.num_players == 3 else 2)
 
 
 def test_preset_stacking():
