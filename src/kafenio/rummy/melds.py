@@ -633,6 +633,14 @@ def complete_sizes(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
     return tuple(sorted(sizes))
 
 
+def twos_set_open(mr: MeldRules, set_ranks: frozenset) -> bool:
+    """A new set of 2s may be melded: ``twos_set_allowed``, and ``set_ranks`` (the ranks a new
+    set may have) is the rule set's own or holds 2 — a side that may not own two sets of one
+    rank (``allow_duplicate_set_ranks`` false) gets 2 in it until it owns a set of 2s
+    (:class:`~kafenio.rummy.state.SideFacts`; buraco.md §4.1, §4.3)."""
+    return mr.twos_set_allowed and (set_ranks is mr.set_ranks or TWO in set_ranks)
+
+
 def set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int]) -> None:
     """Add to ``sizes`` those of the sets (and the set of 2s) that complete ``chosen`` (its
     ``naturals`` listed) from ``hand`` (biriba.md §4.3)."""
@@ -641,7 +649,7 @@ def set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int])
     n = len(chosen)
     jokers = sum(1 for c in chosen if c == JOKER)
     twos_hand = hand[1] + hand[14] + hand[27] + hand[40]
-    if mr.twos_set_allowed and all(c == JOKER or RANK[c] == TWO for c in chosen):
+    if twos_set_open(mr, set_ranks) and all(c == JOKER or RANK[c] == TWO for c in chosen):
         twos = n - jokers
         room = (mr.max_wilds - jokers) if mr.twos_set_may_contain_joker else 0
         if room >= 0 and (jokers == 0 or mr.twos_set_may_contain_joker):
@@ -659,7 +667,7 @@ def set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int])
     wild_room = min(mr.max_wilds - wild_n, hand[JOKER] + twos_hand)
     low = max(3, n)
     for rank in (ranks or set_ranks):
-        if rank not in set_ranks:
+        if rank not in set_ranks or rank == TWO:
             continue
         a = rank - 1
         nat_hand = hand[a] + hand[a + 13] + hand[a + 26] + hand[a + 39]
@@ -908,7 +916,7 @@ def lanes_of(types) -> int:
 def _rank_lanes(ranks: frozenset) -> int:
     found = _RANK_LANES.get(ranks)
     if found is None:
-        found = _RANK_LANES[ranks] = lanes_of(r - 1 for r in ranks)
+        found = _RANK_LANES[ranks] = lanes_of(r - 1 for r in ranks if r != TWO)
     return found
 
 
@@ -948,7 +956,7 @@ def three_card_lanes(hb: bytes, held: int, mr: MeldRules, set_ranks: frozenset, 
             found |= ranks * _ALL_SUITS & held
             if any_wild:
                 found |= wilds
-        if mr.twos_set_allowed and hb[1] + hb[14] + hb[27] + hb[40] >= 3:
+        if twos_set_open(mr, set_ranks) and hb[1] + hb[14] + hb[27] + hb[40] >= 3:
             found |= held & _TWO_LANES
     return found
 

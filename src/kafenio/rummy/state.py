@@ -76,6 +76,7 @@ from kafenio.rummy import actions as A
 from kafenio.rummy import observation
 from kafenio.rummy.melds import (
     LANE_BITS,
+    TWO,
     Meld,
     can_complete,
     canonical_run,
@@ -1039,7 +1040,8 @@ class SideFacts:
         lows: lanes ``53·k + t`` of the lay-offs ``layoff k t`` the melds accept (§4.5; see
             :func:`~kafenio.rummy.melds.layoff_lanes`).
         highs: the same for ``layoff k t high`` (a choice of end).
-        set_ranks: ranks a new set may have (None: any; ``allow_duplicate_set_ranks``, §4.3).
+        set_ranks: ranks a new set may have (None: any; ``allow_duplicate_set_ranks``, §4.3);
+            2 stands for the set of 2s (``twos_set_allowed``, :func:`~kafenio.rummy.melds.twos_set_open`).
         big / clean_big: the side owns a biriba / canastra (a clean one; §5, §6).
     """
 
@@ -1070,8 +1072,9 @@ class SideFacts:
         self.highs: int = highs
         self.big: bool = big
         self.clean_big: bool = clean_big
+        ranks = mr.set_ranks | {TWO} if mr.twos_set_allowed else mr.set_ranks
         self.set_ranks: frozenset[int] | None = None if st.rules.allow_duplicate_set_ranks else (
-            mr.set_ranks - {m.rank for m in melds if not m.is_run})
+            ranks - {m.rank for m in melds if not m.is_run})
 
 
 _ONE_SUIT = (1 << 13 * 8) - 1      # the byte lanes of one suit's counts (A…K)
