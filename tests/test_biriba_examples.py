@@ -378,6 +378,10 @@ def test_BIR_37_one_card_pile_not_thrown_back():
     assert sorted(_bir37(single_card_pile_rediscard_ban="same_card")) == sorted([*others, "discard 10C"])
     assert sorted(_bir37(single_card_pile_rediscard_ban="none")) == sorted([*others, "discard 10C"])
     assert "discard 10C" in _bir37(pile="6H 10C")
+    st = position(seat=3, hand=BIR37_HAND, pile="10C", phase="draw")
+    st.apply_string("take")
+    err = st.explain_illegal(st.string_to_action("discard 10C"))
+    assert err.rule == "biriba.md §3" and "identical" in str(err)
 
 
 def test_BIR_37_same_card_tracks_the_copy_taken():

@@ -382,6 +382,9 @@ def _why_discard(st: RummyState, card: int) -> tuple[str, str]:
     if st.provisional is not None:
         return "opening", _("your opening melds do not meet the requirement yet: meld more or retract")
     if not st.discard_ok(seat, card):
+        if st.tr.rediscard_ban == "same_or_identical":
+            return "turn", _("the card taken from a one-card pile, or one identical to it, may not be "
+                             "discarded this turn")
         return "turn", _("the single card taken from the pile may not be discarded this turn")
     if st.single_restricted:
         return "turn", _("after taking a one-card pile with one card in hand you may not close")
