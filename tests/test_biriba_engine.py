@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.biriba_helpers import position
+from tests.biriba_helpers import make_meld, position
 
 import kafenio
 from kafenio.engine.errors import CardError, IllegalAction, KafenioError, RulesError
@@ -68,6 +68,9 @@ def test_bad_presets():
     assert err.value.option == "six_players"
     with pytest.raises(RulesError):
         kafenio.load_game("biriba", preset="seven_players")
+    with pytest.raises(RulesError, match="use five_players instead") as err:   # README §5
+        kafenio.load_game("biriba", preset="five_players_individual")
+    assert err.value.option == "five_players_individual"
 
 
 def test_preset_stacking_and_lone_modifier():
@@ -96,3 +99,40 @@ def test_view_hides_secrets():
     mine = st.view(1)
     assert len(mine["hand"]) == 11 and "deck" not in str(mine.keys())
     assert st.observation_tensor(1).dtype.name == "float32"
+
+
+@pytest.mark.parametrize("presets", [["standard_4p"], ["five_players"], ["three_players_solo_18"],
+                                     ["standard_4p", "fixed_wilds"]], ids="+".join)
+def test_view_depends_only_on_what_the_seat_may_know(presets):
+    """README §8: a seat's view is the same whatever the cards it cannot see are (other hands
+    but the cards known from pick-ups, the stock, the pots)."""
+    game = kafenio.load_game("biriba", preset=presets)
+    rng = random.Random(3)
+    st = game.new_initial_state(seed=3)
+    for step in range(400):
+        if st.is_terminal():
+            break
+        legal = st.legal_actions()
+        st.apply_action(legal[rng.randrange(len(legal))])
+        if step % 40 == 0:
+            for seat in range(game.num_players):
+                other = st.resample_from_infostate(seat, random.Random(step))
+                assert other.view(seat) == st.view(seat)
+
+
+def test_make_solo_joins_the_pairs_melds_and_pots():
+    """The rummy core's solo forms (biriba.md §10.3, §10.4; buraco.md §5 three players): the
+    solo keeps its melds, each pair's melds are joined and its pot is shared."""
+    game = kafenio.load_game("biriba", preset="five_players")
+    st = game.new_initial_state(seed=2)
+    runs = {s: make_meld(game, text) for s, text in enumerate(
+        ("3H 4H 5H", "5C 6C 7C", "7D 8D 9D", "9S 10S JS", "JH QH KH"))}
+    st.melds = [[runs[s]] for s in range(5)]
+    st.pot_taken = [False, False, False, True, False]
+    st.make_solo(1)
+    assert st.sides == [[1], [2, 4], [0, 3]]
+    assert st.melds == [[runs[1]], [runs[2], runs[4]], [runs[0], runs[3]]]
+    assert st.pot_taken == [False, False, True] and st.side_of == [2, 0, 1, 2, 1]
+    three = kafenio.load_game("biriba", preset="three_players_solo_18").new_initial_state(seed=2)
+    three.make_solo(2)
+    assert three.sides == [[2], [0, 1]]

@@ -1,4 +1,4 @@
-"""Every worked example of biriba.md §13 (BIR-01 … BIR-36)."""
+"""Every worked example of biriba.md §13 (BIR-01 … BIR-47)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ def rules(*presets, **options):
 
 
 STD = rules()
+STD_VALUES = kafenio.load_game("biriba").card_values
 
 
 def meld(text, r=STD, kozi="S"):
@@ -227,21 +228,40 @@ def _bir29(**options):
 
 
 def test_BIR_29_single_card_pickup():
+    # the default rediscard ban (§3): the 9S taken may not be discarded; the pick-up stays legal
     st = _bir29()
+    assert "take" in strings(st)
     st.apply_string("take")
-    assert sorted(strings(st)) == ["discard 8S", "discard 9S"]
+    assert strings(st) == ["discard 8S"]
     free = _bir29(single_card_pickup_restriction="none")
     free.apply_string("take")
-    free.apply_string("layoff 0 8S")
-    free.apply_string("discard 9S")
-    assert free.is_terminal() and free.closed_by == 1
+    assert strings(free) == ["discard 8S"]
     assert "take" not in strings(_bir29(single_card_pickup_restriction="forbidden"))
     scope = position(seat=1, hand="8S", melds={1: ["5S 6S 7S", "AD 2D 3D 4D 5D 6D 7D"]}, pile="9S",
                      phase="draw")
     scope.apply_string("take")
+    assert strings(scope) == ["discard 8S"]
+
+
+def test_BIR_29_v1_expectations_with_no_rediscard_ban():
+    v1 = {"single_card_pile_rediscard_ban": "none"}
+    st = _bir29(**v1)
+    st.apply_string("take")
+    assert sorted(strings(st)) == ["discard 8S", "discard 9S"]
+    free = _bir29(single_card_pickup_restriction="none", **v1)
+    free.apply_string("take")
+    free.apply_string("layoff 0 8S")
+    free.apply_string("discard 9S")
+    assert free.is_terminal() and free.closed_by == 1
+    assert "take" not in strings(_bir29(single_card_pickup_restriction="forbidden", **v1))
+    scope = position("standard_4p", 1, "8S", melds={1: ["5S 6S 7S", "AD 2D 3D 4D 5D 6D 7D"]},
+                     pile="9S", phase="draw", options=v1)
+    scope.apply_string("take")
     scope.apply_string("layoff 0 8S")
     scope.apply_string("discard 9S")
     assert scope.pot_taken[1] and not scope.is_terminal()
+    modifier = position(["standard_4p", "no_rediscard_ban"], 1, "8S", pile="9S", phase="draw")
+    assert modifier.tr.rediscard_ban == "none"
 
 
 def _deck_with_up(up: int):
@@ -317,9 +337,9 @@ def test_BIR_35_three_player_solo_half_credit():
     game = kafenio.load_game("biriba", preset="three_players_solo_18")
     st = game.new_initial_state(seed=3)
     assert [len(p) for p in st.pots] == [18, 11] and len(st.stock) == 45
-    st._make_solo(1)
-    st.deal_score_sheet = lambda: {"sides": [{"total": 640}, {"total": 235}]}
-    assert st.side_scores() == [117.5, 640, 117.5]
+    st.make_solo(1)
+    assert st.sides == [[1], [0, 2]]
+    assert st.solo_scores([640, 235]) == [117.5, 640, 117.5]
 
 
 def test_BIR_36_whole_hand_first_meld():
@@ -339,3 +359,199 @@ def test_BIR_36_whole_hand_first_meld():
                      options={"whole_hand_first_meld": True})
     assert not any(s.startswith("meld") for s in strings(other))
     assert parse_cards("QC")[0] + A.MELD_ADD not in other.legal_actions()
+
+
+# -- added 2026-11-26 (biriba.md v1.2) ----------------------------------------------------------
+
+BIR37_HAND = "10C 4S KD 7H 7D QS AC 3H 9S 5C 6D"
+
+
+def _bir37(pile="10C", **options):
+    st = position(seat=3, hand=BIR37_HAND, pile=pile, phase="draw", options=options)
+    st.apply_string("take")
+    return [s for s in strings(st) if s.startswith("discard")]
+
+
+def test_BIR_37_one_card_pile_not_thrown_back():
+    others = ["discard " + c for c in sorted(set(BIR37_HAND.split()) - {"10C"})]
+    assert sorted(_bir37()) == others
+    assert sorted(_bir37(single_card_pile_rediscard_ban="same_card")) == sorted([*others, "discard 10C"])
+    assert sorted(_bir37(single_card_pile_rediscard_ban="none")) == sorted([*others, "discard 10C"])
+    assert "discard 10C" in _bir37(pile="6H 10C")
+    st = position(seat=3, hand=BIR37_HAND, pile="10C", phase="draw")
+    st.apply_string("take")
+    err = st.explain_illegal(st.string_to_action("discard 10C"))
+    assert err.rule == "biriba.md §3" and "identical" in str(err)
+
+
+def test_BIR_37_same_card_tracks_the_copy_taken():
+    # the pile's 10C laid off, the 10C held before may go (and vice versa: one is the pile's)
+    st = position(seat=3, hand="10C 4S", melds={1: ["7C 8C 9C"]}, pile="10C", phase="draw",
+                  options={"single_card_pile_rediscard_ban": "same_card"})
+    st.apply_string("take")
+    assert "discard 10C" in strings(st)
+    st.apply_string("layoff 0 10C")
+    assert sorted(strings(st)) == ["discard 10C", "discard 4S"]
+    ident = position(seat=3, hand="10C 4S", melds={1: ["7C 8C 9C"]}, pile="10C", phase="draw")
+    ident.apply_string("take")
+    ident.apply_string("layoff 0 10C")
+    assert [s for s in strings(ident) if s.startswith("discard")] == ["discard 4S"]
+
+
+def _bir38(**options):
+    return position(seat=1, hand="QD", melds={1: ["QC QH QS"]}, pile="QD", phase="draw",
+                    options=options)
+
+
+def test_BIR_38_unfinishable_pickup_not_offered():
+    st = _bir38()
+    assert strings(st) == ["draw"]
+    err = st.explain_illegal(A.TAKE)
+    assert err.rule == "biriba.md §3"
+    for ban in ("same_card", "none"):
+        other = _bir38(single_card_pile_rediscard_ban=ban)
+        assert "take" in strings(other)
+        other.apply_string("take")
+        assert strings(other) == ["discard QD"]
+        other.apply_string("discard QD")
+        assert other.hand_size[1] == 1 and not other.is_terminal()
+
+
+FIXED = rules("standard_4p", "fixed_wilds")
+
+
+def test_BIR_39_free_end_wild_extends_at_the_top():
+    out = ref.layoff(STD, "JK=7C 8C 9C 10C JC QC", "AC")
+    assert out["valid"] and out["cards"] == ["8C", "9C", "10C", "JC", "QC", "JK=KC", "AC"]
+    assert not out["clean"] and out["bonus"] == 100
+    assert sum(STD_VALUES[parse_card(t.split("=")[0])] for t in out["cards"]) == 85
+    assert not ref.layoff(FIXED, "JK=7C 8C 9C 10C JC QC", "AC")["valid"]
+
+
+def test_BIR_40_free_end_wild_into_a_hole():
+    out = ref.layoff(STD, "6H 7H 8H 9H 2D=10H", "4H")
+    assert out["cards"] == ["4H", "2D=5H", "6H", "7H", "8H", "9H"] and not out["clean"]
+    both = ref.layoff(STD, "6H 7H 8H 9H 2D=10H", "4H 10H")
+    assert both["cards"] == ["4H", "2D=5H", "6H", "7H", "8H", "9H", "10H"] and both["bonus"] == 100
+    assert not ref.layoff(STD, "6H 7H 8H 9H 2D=10H", "3H")["valid"]
+    assert not ref.layoff(FIXED, "6H 7H 8H 9H 2D=10H", "4H")["valid"]
+
+
+def test_BIR_41_wild_between_naturals_stays():
+    assert not ref.layoff(STD, "5C 6C JK=7C 8C 9C", "JC")["valid"]
+    out = ref.layoff(STD, "5C 6C JK=7C 8C 9C", "7C JC")
+    assert out["cards"] == ["5C", "6C", "7C", "8C", "9C", "JK=10C", "JC"] and out["bonus"] == 100
+    fixed = ref.layoff(FIXED, "5C 6C JK=7C 8C 9C", "7C JC", wild_end="high")
+    assert fixed["cards"] == out["cards"]
+
+
+def test_BIR_42_natural_two_turned_wild_and_back():
+    out = ref.layoff(STD, "2C 3C 4C 5C", "7C")
+    assert out["cards"] == ["3C", "4C", "5C", "2C=6C", "7C"] and not out["clean"]
+    back = ref.layoff(STD, "3C 4C 5C 2C=6C 7C", "6C")
+    assert back["cards"] == ["2C", "3C", "4C", "5C", "6C", "7C"] and back["clean"]
+    assert not ref.layoff(STD, "AC 2C 3C 4C 5C", "7C")["valid"]
+    assert not ref.layoff(STD, "2C 3C 4C JK=5C", "7C")["valid"]
+    plain = ref.layoff(STD, "2C 3C 4C 5C", "6C")
+    assert plain["cards"] == ["2C", "3C", "4C", "5C", "6C"] and plain["clean"]
+    assert not ref.layoff(FIXED, "2C 3C 4C 5C", "7C")["valid"]
+
+
+def test_BIR_42_in_play():
+    st = position(hand="7C 6C 9D QS", melds={0: ["2C 3C 4C 5C"]})
+    st.apply_string("layoff 0 7C")
+    assert st.melds[0][0].notation() == ["3C", "4C", "5C", "2C=6C", "7C"]
+    st.apply_string("layoff 0 6C")
+    assert st.melds[0][0].notation() == ["2C", "3C", "4C", "5C", "6C", "7C"] and st.melds[0][0].clean
+
+
+def test_BIR_43_second_wild_refused_under_4_1():
+    out = ref.layoff(STD, "9D 10D JK=JD QD", "2S")
+    assert not out["valid"] and out["rule"].startswith("biriba.md §4.1")
+    assert not ref.layoff(STD, "9D 10D JK=JD QD", "2D")["valid"]
+    ok = ref.layoff(STD, "9D 10D JK=JD QD", "KD")
+    assert ok["cards"] == ["9D", "10D", "JK=JD", "QD", "KD"]
+    st = position(seat=1, hand="2S 5H 8C", melds={1: ["9D 10D JK=JD QD"]})
+    err = st.explain_illegal(st.string_to_action("layoff 0 2S"))
+    assert err.rule == "biriba.md §4.1"
+
+
+def test_BIR_44_full_kozi_runs_under_three_scorings():
+    clean = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
+    dirty = "2H 3H 4H 5H 6H 7H 8H JK=9H 10H JH QH KH AH"
+    zoo, pagat = rules("standard_4p", "zoo_gr_scoring"), rules("standard_4p", "pagat_scoring")
+    assert not STD.kozi_affects_full_runs and zoo.kozi_affects_full_runs and pagat.kozi_affects_full_runs
+    assert pagat.target_score == 5000 and pagat.set_clean_bonus == 300
+    assert [meld(clean, r, "H")["bonus"] for r in (STD, zoo, pagat)] == [1000, 2000, 2000]
+    assert [meld(dirty, r, "H")["bonus"] for r in (STD, zoo)] == [500, 1000]
+    clubs = clean.replace("H", "C")
+    assert [meld(clubs, r, "H")["bonus"] for r in (STD, zoo, pagat)] == [1000, 1000, 1000]
+    eight = "5H 6H 7H 8H 9H 10H JH QH"
+    assert [meld(eight, r, "H")["bonus"] for r in (STD, zoo, pagat)] == [600, 400, 400]
+    points = [sum(STD_VALUES[parse_card(t.split("=")[0])] for t in m.split()) for m in (clean, dirty)]
+    assert points == [110, 120]
+
+
+def test_BIR_45_five_players_deal_and_phase_one():
+    game = kafenio.load_game("biriba", preset="five_players")
+    assert game.num_players == 5 and list(game.rules.biribaki_sizes) == [18, 11, 11]
+    deck = next(d for d in map(game.shuffle, range(50)) if d[95] != JOKER)
+    st = game.new_initial_state(deck=deck, dealer=0)
+    order = [4, 3, 2, 1, 0]
+    for seat in range(5):
+        held = sorted(c for c in range(53) for _n in range(st.hands[seat][c]))
+        assert held == sorted(deck[i] for i in range(55) if order[i % 5] == seat)
+    assert [p for p in st.pots] == [deck[55:73], deck[73:84], deck[84:95]]
+    assert st.up_card == deck[95] and len(st.stock) == 66 and st.current_player() == 4
+    idle = position("five_players", 3, "QS QD QH 4C 9H")
+    assert not any(s.startswith("meld") for s in strings(idle))
+    st = position("five_players", 2, "4D 5D 6D 7D 8D 9D 10D JD KS KH KC QC")
+    for text in [*("meld+ " + c for c in ("4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD")), "meld end"]:
+        st.apply_string(text)
+    for text in ("meld+ KS", "meld+ KH", "meld+ KC", "meld end", "discard QC"):
+        st.apply_string(text)
+    assert st.solo == 2 and st.sides == [[2], [0, 3], [1, 4]]
+    assert st.pot_taken == [True, False, False] and st.unplayed[2] and st.hand_size[2] == 18
+    assert [len(p) for p in st.pots] == [11, 11]
+    assert st.current_player() == 1
+
+
+def test_BIR_46_five_players_scoring():
+    st = kafenio.load_game("biriba", preset="five_players").new_initial_state(seed=4)
+    st.make_solo(2)
+    assert st.sides == [[2], [0, 3], [1, 4]]
+    pair = ref.score(STD, {"sides": [{"melds": [], "hands": ["", ""], "pot": "taken"}]})["sides"][0]
+    assert pair["total"] == 0
+    assert st.solo_scores([710, 280 + 200 - 135 - 100, 120 - 60 - 50 - 100]) == [
+        122.5, -45, 710, 122.5, -45]
+
+
+def test_BIR_47_empty_stock_play_goes_on():
+    def empty_stock(**options):
+        st = position(seat=2, hand="4C 9D KH 6S QD", pile="KH", phase="draw", options=options)
+        st.stock = []
+        st._start_turn()
+        return st
+
+    def take_and_discard(st):
+        st.apply_string("take")
+        st.apply_action(next(a for a in st.legal_actions() if A.DISCARD <= a < A.LAYOFF))
+
+    st = empty_stock()
+    assert st.rules.stock_empty_turn_limit is None
+    for _turn in range(32):
+        assert "pass" in strings(st)
+        take_and_discard(st)
+    assert not st.is_terminal() and st.current_player() == 2
+    st.apply_string("pass")
+    st.apply_string("pass")
+    assert st.current_player() == 0
+    take_and_discard(st)
+    for seat in (3, 2, 1, 0):
+        assert st.current_player() == seat and not st.is_terminal()
+        st.apply_string("pass")
+    assert st.is_terminal() and st.closed_by is None
+    limited = empty_stock(stock_empty_turn_limit=16)
+    for _turn in range(16):
+        take_and_discard(limited)
+    assert limited.is_terminal()

@@ -21,10 +21,21 @@ MODIFIERS = [p.name for p in PRESETS if p.kind == "modifier"]
 
 def test_rulebook_covers_the_spec_tables():
     names = {o.name for o in OPTIONS}
-    assert len(names) == 39 and all(o.doc for o in OPTIONS)
-    assert BASES == ["brazilian_4p", "brazilian_2p", "italian_4p", "italian_2p", "ludopoli_4p"]
-    assert MODIFIERS == ["fechado_stbl", "international_pickup", "royal_canastras", "semi_clean_150",
-                         "melds_negative_without_clean", "canastra_online_2p"]
+    assert len(names) == 46 and all(o.doc for o in OPTIONS)
+    assert BASES == ["brazilian_4p", "brazilian_2p", "italian_4p", "italian_2p", "italian_3p",
+                     "ludopoli_4p"]
+    assert MODIFIERS == ["fechado", "stbl", "no_vulnerability", "international_pickup", "royal_canastras",
+                         "semi_clean_150", "melds_negative_without_clean", "stalemate_draw",
+                         "canastra_online_2p"]
+
+
+def test_v1_names_are_aliases():
+    """README §5, buraco.md §8 and §11: ``fechado_stbl``, ``a_to_k_bonus`` and ``a_to_a_bonus``."""
+    old = kafenio.load_game("buraco", preset=["brazilian_4p", "fechado_stbl"],
+                            options={"a_to_k_bonus": 300, "a_to_a_bonus": "null"})
+    assert old.rules.presets == ("brazilian_4p", "stbl")
+    assert old.rules.canastra_meia_real_bonus == 300 and old.rules.canastra_real_bonus is None
+    assert kafenio.rulebook("buraco").aliases_of("stbl") == ["fechado_stbl"]
 
 
 @pytest.mark.parametrize("preset", [[b] for b in BASES] + [["brazilian_4p", m] for m in MODIFIERS])
@@ -33,7 +44,7 @@ def test_every_preset_plays_a_random_deal(preset):
     state = game.new_initial_state(seed=7)
     n = state.playout(random.Random(7))
     assert state.is_terminal() and n > 10
-    assert len(state.side_scores()) == 2
+    assert len(state.side_scores()) == game.num_sides == (3 if game.num_players == 3 else 2)
 
 
 def test_preset_stacking():
@@ -42,7 +53,7 @@ def test_preset_stacking():
     assert (game.num_players(), r.card_values, r.semi_clean_bonus, r.discard_pickup_requirement) == (
         2, "italian", 150, "must_meld_this_turn")
     lone = kafenio.load_game("buraco", preset="royal_canastras")
-    assert lone.rules.presets[0] == "brazilian_4p" and lone.rules.a_to_a_bonus == 1000
+    assert lone.rules.presets[0] == "brazilian_4p" and lone.rules.canastra_real_bonus == 1000
     with pytest.raises(RulesError) as err:
         kafenio.load_game("buraco", preset=["italian_4p", "brazilian_2p"])
     assert err.value.option == "brazilian_2p"
@@ -50,6 +61,8 @@ def test_preset_stacking():
 
 @pytest.mark.parametrize(("options", "name"), [
     ({"num_players": 3}, "num_players"),
+    ({"allow_sets": False, "twos_set_allowed": True}, "twos_set_allowed"),
+    ({"twos_canastra_bonus": 1000}, "twos_canastra_bonus"),
     ({"jokers": 2}, "jokers"),
     ({"card_values": "ludopoli"}, "card_values"),
     ({"run_ace_span": "wrap"}, "run_ace_span"),

@@ -114,3 +114,27 @@ def test_autoplay_writes_a_record_that_replays_and_a_tampered_one_is_refused(tmp
     record.write_text("\n".join(lines) + "\n")
     out = run("replay", str(record), code=2)
     assert f"record line {actions[5] + 1}" in out
+
+
+def test_BUR_43_old_preset_and_option_names_work_on_the_command_line():
+    """README §5: ``fechado_stbl`` and ``a_to_a_bonus`` are aliases; the CLI, the lobby and the
+    API all build rules through the rulebook, so all three accept them."""
+    assert not run_json("rules", "meld", "buraco", "7C 7D 7S", "--preset", "fechado_stbl")["valid"]
+    assert run_json("rules", "meld", "buraco", "7C 7D 7S", "--preset", "fechado")["valid"]
+    assert run_json("rules", "meld", "buraco", "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+                    "--option", "a_to_a_bonus=700")["bonus"] == 700
+    listed = run("rules", "list", "buraco", "--preset", "fechado_stbl")
+    assert "stbl" in listed and "fechado_stbl" in listed
+
+
+def test_BUR_34_lobby_lists_new_presets_and_aliases():
+    import kafenio
+    from kafenio.server.live import describe_game
+
+    lobby = describe_game("buraco", kafenio.rulebook("buraco"))
+    presets = {p["name"]: p for p in lobby["presets"]}
+    assert {"fechado", "stbl", "no_vulnerability", "stalemate_draw"} <= set(presets)
+    assert presets["stbl"]["aliases"] == ["fechado_stbl"] and "runs only" not in presets["fechado"]["doc"]
+    options = {o["name"]: o for o in lobby["options"]}
+    assert options["allow_sets"]["default"] is False
+    assert options["canastra_real_bonus"]["aliases"] == ["a_to_a_bonus"]

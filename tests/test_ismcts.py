@@ -141,6 +141,20 @@ def test_position_scores_lift_the_hand_penalty_until_the_deal_ends():
     assert position_scores(state) == state.side_scores()
 
 
+@pytest.mark.parametrize(("name", "preset"), [("biriba", "five_players"), ("buraco", "italian_3p")])
+def test_position_scores_credit_each_player_in_the_solo_forms(name, preset):
+    """Once the solo is known the deal has fewer sides than players; the search scores each
+    player with its share (biriba.md §10.4, buraco.md §5)."""
+    game = kafenio.load_game(name, preset=preset)
+    state = game.new_initial_state(seed=3)
+    state.make_solo(1)
+    scores = position_scores(state)
+    assert len(scores) == game.num_players == game.num_sides
+    assert scores[state.sides[1][0]] == scores[state.sides[1][1]]
+    player = ISMCTSPlayer(game, seed=1, budget=Budget(iterations=20))
+    assert player.step(Seat(state, state.current_player())) in state.legal_actions()
+
+
 def test_search_settings_errors():
     for bad in ({"rollout_depth": -1}, {"rollout_preference": 1.5}, {"heuristic_rollout": -0.1}):
         with pytest.raises(KafenioError):

@@ -112,3 +112,38 @@ def test_bad_card_value_tables_are_refused_naming_the_option(game, table, says):
     with pytest.raises(RulesError, match=says) as err:
         load_game(game, options={"card_values": table})
     assert err.value.option == "card_values"
+
+
+# -- renamed and withdrawn names (README §5) ---------------------------------------------------
+
+RENAMED = RuleBook(
+    "demo", BOOK.options, BOOK.presets, _check,
+    aliases={"old_runs": "runs_only", "max_players": "players"},
+    withdrawn={"six_alone": "two (with players=6)", "kozi": "card_values"})
+
+
+def test_aliases_stand_for_the_new_preset_and_option():
+    rules = RENAMED.build(["old_runs"], {"max_players": 6})
+    assert rules.presets == ("four", "runs_only") and rules.players == 6 and not rules.sets
+    assert RENAMED.build("old_runs", ["max_players=4"]) == RENAMED.build("runs_only", ["players=4"])
+    old = {k: v for k, v in rules.to_dict().items() if k != "players"}
+    again = RENAMED.from_dict({**old, "max_players": 4}, ["four", "old_runs"])
+    assert again.presets == ("four", "runs_only") and again.players == 4
+    assert RENAMED.aliases_of("runs_only") == ["old_runs"] and RENAMED.canonical("players") == "players"
+
+
+@pytest.mark.parametrize(("presets", "overrides", "named", "replacement"), [
+    (["six_alone"], None, "six_alone", "two (with players=6)"),
+    (None, {"kozi": "old"}, "kozi", "card_values"),
+])
+def test_withdrawn_names_are_refused_naming_the_replacement(presets, overrides, named, replacement):
+    with pytest.raises(RulesError) as err:
+        RENAMED.build(presets, overrides)
+    assert err.value.option == named and replacement in str(err.value)
+
+
+def test_an_alias_must_name_something_and_not_shadow_a_name():
+    with pytest.raises(AssertionError):
+        RuleBook("demo", BOOK.options, BOOK.presets, aliases={"x": "nothing"})
+    with pytest.raises(AssertionError):
+        RuleBook("demo", BOOK.options, BOOK.presets, aliases={"runs_only": "short"})

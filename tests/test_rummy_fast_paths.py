@@ -68,7 +68,8 @@ def ref_set_ranks_allowed(st: RummyState, side: int) -> frozenset | None:
     """Ranks a new set of ``side`` may have (None: any)."""
     if st.rules.allow_duplicate_set_ranks:
         return None
-    return st.mr.set_ranks - {m.rank for m in st.melds[side] if not m.is_run}
+    ranks = st.mr.set_ranks | ({TWO} if st.mr.twos_set_allowed else set())
+    return ranks - {m.rank for m in st.melds[side] if not m.is_run}
 
 
 def ref_can_complete(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
@@ -95,7 +96,8 @@ def _ref_set_completes(chosen, naturals, hand, mr: MeldRules, size_ok, set_ranks
         return False
     n = len(chosen)
     jokers = sum(1 for c in chosen if c == JOKER)
-    if mr.twos_set_allowed and all(c == JOKER or RANK[c] == TWO for c in chosen):
+    twos_open = mr.twos_set_allowed and (set_ranks is mr.set_ranks or TWO in set_ranks)
+    if twos_open and all(c == JOKER or RANK[c] == TWO for c in chosen):
         twos = n - jokers
         room = (mr.max_wilds - jokers) if mr.twos_set_may_contain_joker else 0
         if room >= 0 and (jokers == 0 or mr.twos_set_may_contain_joker):
@@ -113,7 +115,7 @@ def _ref_set_completes(chosen, naturals, hand, mr: MeldRules, size_ok, set_ranks
         return False
     wild_hand = hand[JOKER] + sum(hand[card(2, s)] for s in range(4))
     for rank in (ranks or set_ranks):
-        if rank not in set_ranks:
+        if rank not in set_ranks or rank == TWO:
             continue
         nat_hand = sum(hand[card(rank, s)] for s in range(4))
         if not naturals and nat_hand == 0:
@@ -259,14 +261,14 @@ def ref_three_card_types(hand: Sequence[int], mr: MeldRules, set_ranks) -> set[i
                 _ref_add_wilds(found, jokers, twos, suit, spare_s2)
     if mr.allow_sets:
         any_wild = wild_room and (jokers or any(twos))
-        for rank in set_ranks:
+        for rank in set_ranks - {TWO}:
             kinds = [c for c in (rank - 1, rank + 12, rank + 25, rank + 38) if hand[c]]
             cnt = sum(hand[c] for c in kinds)
             if cnt >= 3 or (cnt == 2 and any_wild):
                 found.update(kinds)
                 if any_wild:
                     _ref_add_wilds(found, jokers, twos, -1, 0)
-        if mr.twos_set_allowed and sum(twos) >= 3:
+        if mr.twos_set_allowed and (set_ranks is mr.set_ranks or TWO in set_ranks) and sum(twos) >= 3:
             found.update(t for t, n in zip(_TWOS, twos, strict=True) if n)
     return found
 
@@ -302,7 +304,8 @@ def _ref_play_actions(st: RummyState, seat: int) -> list[int]:
     pending = st.opening_pending(seat) and st.provisional is None
     if not pending or (not st.attempt_failed and st.opening_witness(seat)):
         out.extend(A.MELD_ADD + c for c in ref_startable_types(st, seat, types))
-    out.extend(_ref_layoffs(st, seat, types))
+    if not (st.must_play and st.new_meld_only):    # buraco.md §3 wild_top_card_new_meld_only
+        out.extend(_ref_layoffs(st, seat, types))
     if not st.must_play and st.provisional is None:
         out.extend(A.DISCARD + c for c in _ref_discards(st, seat))
     if st.provisional is not None:
@@ -396,7 +399,11 @@ def ref_meld_choices(st) -> list[Meld]:
         return []
     if not meld.is_run:
         return [meld]
-    others = [m for m in run_layouts(cards, st.mr) if m.key() != meld.key()]
+    def naturals(m):
+        return {m.lo + i: c for i, c in enumerate(m.cards) if i not in m.wilds}
+
+    others = [m for m in run_layouts(cards, st.mr) if m.key() != meld.key()
+              and not (st.mr.end_wild_low and m.wilds and naturals(m) == naturals(meld))]   # §4.4
     if not others:
         return [meld]
     return [meld, max(others, key=lambda m: (m.hi, -len(m.wilds)))]
@@ -475,7 +482,7 @@ def ref_observation(st: RummyState, seat: int) -> np.ndarray:
     top = [0.0] * NUM_TYPES
     if st.pile:
         top[st.pile[-1]] = 1.0
-    parts = [st.hands[seat], counts(st.building), counts(st.pile), top]
+    parts = [counts(st.visible_hand(seat)), counts(st.building), counts(st.pile), top]
     my_side = st.side_of[seat]
     ns = len(st.sides)
     for i in range(n):
@@ -493,8 +500,8 @@ def ref_observation(st: RummyState, seat: int) -> np.ndarray:
 def sheet_side_scores(st: RummyState) -> list[float]:
     """``side_scores()`` from the itemised sheet."""
     totals = [s["total"] for s in st.deal_score_sheet()["sides"]]
-    if getattr(st, "solo_mode", False) and st.solo is not None:
-        return [totals[0] if s == st.solo else totals[1] / 2 for s in range(st.n)]
+    if st.tr.solo_sides:
+        return [totals[st.side_of[s]] / len(st.sides[st.side_of[s]]) for s in range(st.n)]
     return totals
 
 
@@ -503,6 +510,7 @@ PRESETS = [
     ("biriba", ["two_players"]),
     ("biriba", ["three_players_individual"]),
     ("biriba", ["three_players_solo_18"]),
+    ("biriba", ["five_players"]),
     ("biriba", ["six_players", "runs_only"]),
     ("biriba", ["standard_4p", "catsatcards_house"]),
     ("biriba", ["two_players", "whole_hand_opening"]),
@@ -511,7 +519,9 @@ PRESETS = [
     ("buraco", ["italian_4p"]),
     ("buraco", ["italian_2p", "melds_negative_without_clean"]),
     ("buraco", ["ludopoli_4p"]),
-    ("buraco", ["brazilian_4p", "fechado_stbl"]),
+    ("buraco", ["brazilian_4p", "stbl"]),
+    ("buraco", ["brazilian_4p", "fechado"]),
+    ("buraco", ["italian_4p", "fechado"]),
     ("buraco", ["brazilian_4p", "international_pickup"]),
     ("buraco", ["brazilian_2p", "canastra_online_2p"]),
 ]

@@ -1,7 +1,9 @@
 """Property tests of the rummy engine (Biriba and Buraco) over every base preset and every
-modifier on its game's default base: cards conserved at every step, a legal action until the
-end, every deal terminates, score sheets add up, partners share returns, serialize round-trips,
-and a determinization moves only what the seat cannot know."""
+modifier on its game's default base: cards conserved at every step, every meld on the table valid
+under its game's rules (no set where only runs are legal, buraco.md §4.3), a legal action until
+the end, every deal terminates, score sheets add up, partners share returns, serialize
+round-trips, a seat's view shows no card of a pot still face down (buraco.md §5), and a
+determinization moves only what the seat cannot know."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kafenio
-from kafenio.cards import NUM_TYPES
+from kafenio.cards import NUM_TYPES, parse_meld_cards
+from kafenio.rummy.melds import validate
 
 
 def _presets(name: str, extra: list[list[str]]) -> list[tuple[str, tuple[str, ...]]]:
@@ -23,8 +26,16 @@ def _presets(name: str, extra: list[list[str]]) -> list[tuple[str, tuple[str, ..
 
 
 PRESETS = _presets("biriba", [["two_players", "whole_hand_opening"]]) + _presets(
-    "buraco", [["italian_2p", "fechado_stbl"], ["ludopoli_4p", "international_pickup"]])
+    "buraco", [["italian_2p", "stbl"], ["ludopoli_4p", "international_pickup"],
+               ["brazilian_2p", "fechado"], ["italian_4p", "stalemate_draw"],
+               ["brazilian_4p", "fechado", "no_vulnerability", "semi_clean_150"]])
 GAMES = {key: kafenio.load_game(key[0], preset=list(key[1])) for key in PRESETS}
+
+
+def _views_hide_face_down_pots(state) -> None:
+    for seat in range(state.n):
+        view = state.view(seat)
+        assert len(view["hand"]) == state.hand_size[seat] - view["pots"]["face_down"][seat]
 
 
 def card_counts(state) -> list[int]:
@@ -36,6 +47,24 @@ def card_counts(state) -> list[int]:
               *(c for ms in state.melds for m in ms for c in m.cards)]:
         total[c] += 1
     return total
+
+
+def melds_valid(state) -> bool:
+    """Every meld on the table, read back from its notation (wilds at their stand-ins), is a
+    legal meld under the game's rules with the same cards, positions and cleanliness, and no set
+    where only runs are legal (§4, buraco.md §4.3)."""
+    mr = state.game.meld_rules
+    for melds in state.melds:
+        for meld in melds:
+            if not (meld.is_run or mr.allow_sets):
+                return False
+            again, _why = validate(parse_meld_cards(" ".join(meld.notation())), mr)
+            if again is None or again.is_run != meld.is_run or again.clean != meld.clean:
+                return False
+            if (again.lo, again.cards if meld.is_run else sorted(again.cards)) != (
+                    meld.lo, meld.cards if meld.is_run else sorted(meld.cards)):
+                return False
+    return True
 
 
 @settings(max_examples=40, deadline=None)
@@ -52,7 +81,10 @@ def test_random_deal_invariants(key, seed):
         state.apply_action(legal[rng.randrange(len(legal))])
         steps += 1
         assert card_counts(state) == expected
+        assert steps % 25 or melds_valid(state)
         assert steps < 20000
+        _views_hide_face_down_pots(state)
+    assert melds_valid(state)
     for side in state.score_sheet()["sides"]:
         assert side["total"] == (side["melds"] + sum(b["bonus"] for b in side["bonuses"]) + side["closing"]
                                  + side["hands"] + side["pot_points"] + side.get("cut", 0))

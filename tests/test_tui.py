@@ -7,6 +7,7 @@ illegal try names its rule and changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import io
 import json
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from textual.widgets import Static
+from textual.worker import WorkerCancelled
 
 import kafenio
 from kafenio.cards import format_card, parse_card
@@ -39,7 +41,8 @@ async def settle(app: TableApp, pilot) -> None:
     for _i in range(2000):
         assert app.is_running, "the table stopped"
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        with contextlib.suppress(WorkerCancelled):     # a bot step superseded by the next one
+            await app.workers.wait_for_complete()
         await pilot.pause()
         if isinstance(app.screen, ScoreSheetScreen) or app.state.current_player() == HUMAN:
             return

@@ -21,6 +21,7 @@ from typer.core import TyperCommand, TyperGroup
 import kafenio
 from kafenio import referee
 from kafenio.engine.errors import KafenioError
+from kafenio.engine.rules import RuleBook
 from kafenio.i18n import _, use_language
 
 
@@ -307,7 +308,7 @@ def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) ->
         presets.add_column(col)
     for p in book.presets:
         presets.add_row(p.name, p.kind, ", ".join(f"{k}={v}" for k, v in p.values.items()) or "—",
-                        _(p.doc) if p.doc else "")
+                        _meaning(book, p.name, p.doc))
     console.print(presets)
     options = Table(title=_("{game} options (with {p})").format(game=game, p=" + ".join(rules.presets)))
     for col in (_("option"), _("value"), _("allowed"), _("meaning")):
@@ -315,8 +316,18 @@ def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) ->
     for o in book.options:
         allowed = ", ".join(map(str, o.choices)) if o.choices else (
             f"{o.min}…{o.max}" if o.kind in ("int", "int?", "list") else o.kind)
-        options.add_row(o.name, str(rules[o.name]), allowed, _(o.doc) if o.doc else "")
+        options.add_row(o.name, str(rules[o.name]), allowed, _meaning(book, o.name, o.doc))
     console.print(options)
+
+
+def _meaning(book: RuleBook, name: str, doc: str) -> str:
+    """A preset's or option's doc in words, with the old names it is also accepted as
+    (README §5)."""
+    text = _(doc) if doc else ""
+    old = book.aliases_of(name)
+    if old:
+        text += (" " if text else "") + _("(also accepted as {names})").format(names=", ".join(old))
+    return text
 
 
 

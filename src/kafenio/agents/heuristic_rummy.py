@@ -7,8 +7,12 @@ Policy (``big`` = a biriba or canastra, 7+ cards):
   side's melds and the pile is not a big gift of junk (≤ 8 cards, or ≥ 2 useful cards);
 * **melds**: lays off natural cards first, then starts melds with natural cards, extending a
   meld with naturals before closing it; wilds are added only to complete a meld or to turn a
-  6-card meld into a big one when :meth:`RummyHeuristic.wild_to_big_ok` allows it;
-* **discard**: the least useful card — no pairs or near neighbours in hand — never a wild if
+  6-card meld into a big one when :meth:`RummyHeuristic.wild_to_big_ok` allows it; a natural
+  card whose lay-off would make a clean meld of 6 cards or more dirty (a natural 2 turned wild,
+  biriba.md / buraco.md §4.5 move 3) is kept back; an opening it had to take back (``retract``)
+  is not tried again in the same turn;
+* **discard**: the least useful card — no pairs (where sets are allowed) or near neighbours in
+  hand — never a wild if
   avoidable, never a card that fits the next opponent side's melds when another choice
   exists; among equals the highest-valued card (fewer points left in hand).
 
@@ -23,16 +27,21 @@ from kafenio.agents import Player
 from kafenio.cards import NUM_TYPES, RANK, SUIT, counts, parse_card, parse_cards, parse_meld_cards
 from kafenio.engine.game import Seat
 from kafenio.rummy import actions as A
-from kafenio.rummy.melds import Meld, is_wild_type, layoff_candidates, startable, validate
+from kafenio.rummy.melds import Meld, is_wild_type, layoff_candidates, layoff_options, startable, validate
 
 
 class RummyHeuristic(Player):
     """Greedy melder and careful discarder (see the module docstring)."""
 
     name = "heuristic"
+    #: the deal turn in which this player took back its opening (no new attempt in that turn)
+    retracted_turn: tuple[int, int] | None = None
 
     def step(self, seat: Seat) -> int:
         legal = seat.legal_actions()
+        if legal == [A.RETRACT]:
+            view = seat.view()
+            self.retracted_turn = (view["dealer"], view["turns"])
         if len(legal) == 1:
             return legal[0]
         view = seat.view()
@@ -74,6 +83,7 @@ class RummyHeuristic(Player):
         return A.DRAW if A.DRAW in legal else (A.TAKE if A.TAKE in legal else A.PASS)
 
     def _play(self, view, hand, legal) -> int:
+        this_turn = (view["dealer"], view["turns"])
         adds = [a - A.MELD_ADD for a in legal if A.MELD_ADD <= a < A.DISCARD]
         discards = [a - A.DISCARD for a in legal if A.DISCARD <= a < A.LAYOFF]
         layoffs = [a for a in legal if A.LAYOFF <= a < A.BIRIBA_ACTIONS]
@@ -87,15 +97,16 @@ class RummyHeuristic(Player):
             return A.MELD_ADD + adds[0]
         if A.REJECT in legal and self.reject(view, hand):
             return A.REJECT
-        good = [a for a in layoffs if not is_wild_type(A.action_card(a))]
+        good = [a for a in layoffs if not is_wild_type(A.action_card(a)) and not self._dirties(view, a)]
         if good:
             return good[0]
         big_wild = self._wild_to_big(view, layoffs)
         if big_wild is not None:
             return big_wild
-        if natural_adds:
+        if natural_adds and self.retracted_turn != this_turn:
             return A.MELD_ADD + natural_adds[0]
         if A.RETRACT in legal and not discards:
+            self.retracted_turn = this_turn
             return A.RETRACT
         if discards:
             return A.DISCARD + self._discard(view, hand, discards)
@@ -110,6 +121,15 @@ class RummyHeuristic(Player):
         same_suit = [c for c in adds if SUIT[c] == SUIT[first]]
         return (same_suit or adds)[0]
 
+    def _dirties(self, view, action: int) -> bool:
+        """The lay-off ``action`` turns a clean meld of 6 cards or more dirty (§4.5 move 3)."""
+        k, c, high = A.layoff_parts(action)
+        _side, melds = self.own_melds(view)
+        if k >= len(melds) or not melds[k].clean or len(melds[k].cards) < self.game.turn_rules.big - 1:
+            return False
+        options = layoff_options(melds[k], c, self.game.meld_rules)
+        return bool(options) and not options[-1 if high else 0].clean
+
     def _wild_to_big(self, view, layoffs):
         _side, melds = self.own_melds(view)
         if not self.wild_to_big_ok(view, melds):
@@ -121,11 +141,16 @@ class RummyHeuristic(Player):
         return None
 
     def usefulness(self, hand: list[int], c: int) -> int:
-        """How much ``c`` helps the rest of ``hand`` (pairs, same-suit neighbours; wilds 50)."""
+        """How much ``c`` helps the rest of ``hand`` (pairs where sets are allowed, same-suit
+        neighbours; wilds 50). Under runs only (``allow_sets`` false, Buraco aberto and STBL,
+        buraco.md §4.3) a card of the same rank in another suit is no help, and a duplicate
+        helps only as a second run."""
         if is_wild_type(c):
             return 50
-        use = 3 * (sum(hand[SUIT[x] * 13 + RANK[c] - 1] for x in range(4)
-                       if x * 13 + RANK[c] - 1 != c) + hand[c] - 1)
+        use = hand[c] - 1
+        if self.game.meld_rules.allow_sets and RANK[c] in self.game.meld_rules.set_ranks:
+            use = 3 * (sum(hand[x * 13 + RANK[c] - 1] for x in range(4)
+                           if x * 13 + RANK[c] - 1 != c) + hand[c] - 1)
         use += sum(hand[SUIT[c] * 13 + r - 1] for r in range(max(1, RANK[c] - 2),
                                                            min(13, RANK[c] + 2) + 1) if r != RANK[c])
         return use

@@ -35,20 +35,22 @@ HAND_WEIGHT = 0.0
 
 
 def position_scores(state: State) -> list[float]:
-    """Each deal side's score, the cards in hand weighted by :data:`HAND_WEIGHT` before the
+    """Each match side's score, the cards in hand weighted by :data:`HAND_WEIGHT` before the
     deal ends (a finished deal: the deal score itself, ``state.side_scores()``).
 
     Args:
-        state: a Biriba or Buraco state (a :class:`kafenio.rummy.state.RummyState`) whose deal
-            sides are its match sides.
+        state: a Biriba or Buraco state (a :class:`kafenio.rummy.state.RummyState`). In the
+            solo forms (biriba.md §10.3, §10.4; buraco.md §5 ``italian_3p``) the deal sides
+            change when the solo is known; each player is credited its deal side's score
+            divided among its players, as ``side_scores`` does.
     """
-    scores = state.side_scores()
     if state.is_terminal():
-        return scores
+        return state.side_scores()
     values, hands = state.values, state.hands
     lift = 1.0 - HAND_WEIGHT
-    return [score + lift * sum(sum(map(mul, values, hands[s])) for s in seats)
-            for score, seats in zip(scores, state.sides, strict=True)]
+    scores = [total + lift * sum(sum(map(mul, values, hands[s])) for s in seats)
+              for total, seats in zip(state.deal_totals(), state.sides, strict=True)]
+    return state.solo_scores(scores) if state.tr.solo_sides else scores
 
 
 _LAYOFF, _END, _ADD, _OTHER, _NEVER = range(5)

@@ -6,6 +6,12 @@ caller names none) and any number of **modifier** presets stack on it. Every gam
 options and presets once in a :class:`RuleBook`; its ``check`` hook refuses the combinations the
 game's spec marks incompatible.
 
+**Renamed and withdrawn names** (README §5): when a spec renames a preset or an option, the
+rulebook lists the old name in ``aliases`` (old → new) and every entry point — ``build``,
+``from_dict`` (old records), and through them the CLI, the lobby and the API — accepts it as
+the new one; a withdrawn preset or option is listed in ``withdrawn`` (old → what replaces it)
+and is refused with a message naming the replacement.
+
 >>> book = RuleBook("demo", [Option("players", "int", 4, low=2, high=6),
 ...                          Option("sets", "bool", True)],
 ...                 [Preset("four", "base", {}), Preset("runs_only", "modifier", {"sets": False})])
@@ -196,12 +202,36 @@ class RuleBook:
     options: Sequence[Option]
     presets: Sequence[Preset]
     check: Callable[[dict[str, Any]], None] | None = None
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    withdrawn: Mapping[str, str] = field(default_factory=dict)
     by_name: dict[str, Option] = field(init=False)
     preset_by_name: dict[str, Preset] = field(init=False)
 
     def __post_init__(self) -> None:
         self.by_name = {o.name: o for o in self.options}
         self.preset_by_name = {p.name: p for p in self.presets}
+        for old, new in self.aliases.items():
+            if new not in self.by_name and new not in self.preset_by_name:
+                raise AssertionError(f"alias {old} of {self.game} names no option or preset: {new}")
+            if old in self.by_name or old in self.preset_by_name or old in self.withdrawn:
+                raise AssertionError(f"alias {old} of {self.game} is also a current or withdrawn name")
+
+    def canonical(self, name: str) -> str:
+        """The current name of a preset or option (README §5): an alias gives the name it stands
+        for, any other name is returned unchanged.
+
+        Raises:
+            RulesError: ``name`` was withdrawn; the message names its replacement.
+        """
+        replacement = self.withdrawn.get(name)
+        if replacement is not None:
+            raise RulesError(name, _("withdrawn from {game}; use {new} instead").format(
+                game=self.game, new=replacement))
+        return self.aliases.get(name, name)
+
+    def aliases_of(self, name: str) -> list[str]:
+        """The old names accepted for the preset or option ``name``."""
+        return [old for old, new in self.aliases.items() if new == name]
 
     @property
     def default_base(self) -> str:
@@ -213,18 +243,20 @@ class RuleBook:
         """Resolve defaults → base preset → modifier presets (in order) → overrides.
 
         Args:
-            presets: a preset name or names; at most one base, any number of modifiers.
+            presets: a preset name or names (an alias stands for its preset); at most one base,
+                any number of modifiers.
             overrides: ``{option: value}`` or CLI strings ``"option=value"``; string values are
                 parsed by the option's type.
 
         Raises:
-            RulesError: an unknown option or preset (listing the known ones), a bad value, two
-                base presets, or a combination the spec marks incompatible.
+            RulesError: an unknown option or preset (listing the known ones), a withdrawn one
+                (naming its replacement), a bad value, two base presets, or a combination the
+                spec marks incompatible.
         """
         names = [presets] if isinstance(presets, str) else list(presets or [])
         chosen: list[Preset] = []
         for name in names:
-            preset = self.preset_by_name.get(name)
+            preset = self.preset_by_name.get(self.canonical(name))
             if preset is None:
                 raise RulesError(name, _("unknown preset of {game}; the presets are: {known}")
                                  .format(game=self.game, known=", ".join(self.preset_by_name)))
@@ -242,6 +274,7 @@ class RuleBook:
         for preset in chosen:
             given.update(preset.values)
         for key, value in self._pairs(overrides):
+            key = self.canonical(key)
             option = self.by_name.get(key)
             if option is None:
                 raise RulesError(key, _("unknown option of {game}; the options are: {known}")
@@ -256,6 +289,7 @@ class RuleBook:
         Raises:
             RulesError: as :meth:`build`.
         """
+        given = {self.canonical(key): value for key, value in given.items()}
         for key in given:
             if key not in self.by_name:
                 raise RulesError(key, _("unknown option of {game}").format(game=self.game))
@@ -280,7 +314,7 @@ class RuleBook:
         Raises:
             RulesError: an unknown option or a bad value.
         """
-        return Rules(self.game, self.resolve(dict(data)), tuple(presets))
+        return Rules(self.game, self.resolve(dict(data)), tuple(self.aliases.get(p, p) for p in presets))
 
     @staticmethod
     def _pairs(overrides: Mapping[str, Any] | Iterable[str] | None) -> Iterator[tuple[str, Any]]:

@@ -18,7 +18,14 @@ from kafenio.engine.rules import Rules
 from kafenio.games.biriba import scoring as biriba_scoring
 from kafenio.games.buraco import scoring as buraco_scoring
 from kafenio.i18n import _
-from kafenio.rummy.melds import Meld, MeldRules, layoff_options, validate
+from kafenio.rummy.melds import (
+    Meld,
+    MeldRules,
+    layoff_options,
+    placement_problem,
+    second_wild,
+    validate,
+)
 
 
 def _kozi(rules: Rules, kozi: str | None) -> int | None:
@@ -46,9 +53,12 @@ def _parse_meld(rules: Rules, cards: str) -> tuple[Meld | None, str]:
 
 
 def meld(rules: Rules, cards: str, kozi: str | None = None) -> dict[str, Any]:
-    """Validate and classify a new meld (biriba.md / buraco.md §4), e.g. ``"4H 5H 2C=6H 7H"``."""
+    """Validate and classify a new meld (biriba.md / buraco.md §4), e.g. ``"4H 5H 2C=6H 7H"``;
+    a written wild position must respect ``end_wild_placement`` (buraco.md §4.4)."""
     result, why = _parse_meld(rules, cards)
-    if result is None:
+    if result is not None:
+        why = placement_problem(result, MeldRules.from_rules(rules, rules.game))
+    if result is None or why:
         return {"valid": False, "rule": why}
     return _result(result, rules, kozi)
 
@@ -73,6 +83,9 @@ def layoff(rules: Rules, meld: str, cards: str, wild_end: str | None = None,
                 del pending[i]
                 break
         else:
+            if any(second_wild(table, c, mr) for c in pending):
+                return {"valid": False, "rule": f"{mr.section}.1: " + _(
+                    "a meld holds at most one wild: this one already has its wild")}
             return {"valid": False, "rule": f"{mr.section}.5: " + _(
                 "{cards} cannot be laid off on this meld").format(cards=" ".join(
                     t for t in cards.split()))}
@@ -83,7 +96,9 @@ def score(rules: Rules, data: dict[str, Any]) -> dict[str, Any]:
     """Score a finished deal given as ``{"kozi": "S", "kozi_rank": "Q" (optional, Biriba),
     "sides": [{"melds": ["5H 6H …", …], "hands": ["8D 3C", …], "pot": "taken"|"untaken"|"unplayed",
     "unplayed_cards": "…" (optional), "closed": bool (closed / went out), "cut": points (Buraco's
-    exact-cut bonus, optional)}]}`` (biriba.md §8, buraco.md §8).
+    exact-cut bonus, optional)}]}`` (biriba.md §8, buraco.md §8). Buraco: when two sides or
+    more are given and none took its pot, the untaken-pot penalty follows
+    ``untaken_pot_penalty_if_none_taken`` (buraco.md §8).
 
     Raises:
         KafenioError: a bad meld (naming it and the rule) or a malformed input.
@@ -93,7 +108,10 @@ def score(rules: Rules, data: dict[str, Any]) -> dict[str, Any]:
     rank_text = data.get("kozi_rank")
     kozi_rank = parse_card(rank_text + "S") % 13 + 1 if rank_text else None
     out = []
-    for i, side in enumerate(data.get("sides", [])):
+    sides = data.get("sides", [])
+    none_taken = len(sides) >= 2 and all(
+        isinstance(side, dict) and side.get("pot") == "untaken" for side in sides)
+    for i, side in enumerate(sides):
         melds = []
         for text in side.get("melds", []):
             m, why = validate(parse_meld_cards(text), mr)
@@ -109,7 +127,7 @@ def score(rules: Rules, data: dict[str, Any]) -> dict[str, Any]:
         seats, closed = side.get("seats", []), bool(side.get("closed"))
         if rules.game == "buraco":
             out.append(buraco_scoring.side_sheet(rules, i, seats, melds, hands, pot, closed, unplayed,
-                                                 int(side.get("cut", 0))))
+                                                 int(side.get("cut", 0)), none_taken))
         else:
             out.append(biriba_scoring.side_sheet(rules, i, seats, melds, hands, pot, closed, unplayed,
                                                  kozi, kozi_rank))

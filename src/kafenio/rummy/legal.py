@@ -25,6 +25,7 @@ from kafenio.rummy.melds import (
     memo_of,
     run_memo_key,
     run_spans,
+    second_wild,
     set_sizes,
     startable,
 )
@@ -56,16 +57,22 @@ def _draw_actions(st: RummyState) -> list[int]:
 
 
 def take_problem(st: RummyState) -> str | None:
-    """Why ``take`` is illegal now (None when legal)."""
+    """Why ``take`` is illegal now (None when legal). A pick-up after which the turn could not
+    be finished legally is never legal (buraco.md §3): the pile requirement is tried on a copy
+    of the state — ``use_top_card_with_pile`` melds the top card with the hand and the pile,
+    ``use_top_card`` first needs the top card usable with the hand held before the pick-up."""
     tr = st.tr
     seat = st.current
     if not st.pile:
         return _("the discard pile is empty")
+    if tr.stalemate == "force_draw" and st.swap_turns >= st.n:
+        return _("after a round of one-card pile swaps you must draw from the stock")
     if tr.single_pickup == "forbidden" and len(st.pile) == 1 and st.hand_size[seat] == 1:
         return _("holding one card, you may not take a one-card pile")
     if tr.one_card_hand_no_pickup and st.hand_size[seat] == 1:
         return _("holding one card, you may not take the discard pile")
-    if tr.pickup == "none":
+    banned = tr.rediscard_ban != "none" and len(st.pile) == 1
+    if tr.pickup == "none" and not banned:
         return None
     if tr.pickup == "use_top_card" and not _top_card_usable(st, seat):
         return _("the pile's top card cannot be used in a meld with your hand or on your side's melds")
@@ -74,7 +81,13 @@ def take_problem(st: RummyState) -> str | None:
     if not [a for a in legal_actions(trial) if a != A.RETRACT]:
         if tr.pickup == "must_meld_this_turn":
             return _("you could not make a meld or lay-off this turn after taking the pile")
-        return _("you could not use a card of the pile in a meld this turn")
+        if trial.new_meld_only:
+            return _("a wild on top of the pile may be taken only to start a new meld with it, "
+                     "and you could not")
+        if tr.pickup != "none":
+            return _("you could not use a card of the pile in a meld this turn")
+        return _("you could not finish the turn: the card taken from a one-card pile may not be "
+                 "discarded and your hand may not be emptied")
     return None
 
 
@@ -82,7 +95,8 @@ def _top_card_usable(st: RummyState, seat: int) -> bool:
     """buraco.md §3 ``use_top_card``: the top card joins the hand *before* the pick-up in a new
     meld, or fits one of the side's melds."""
     top = st.pile[-1]
-    if any(layoff_options(m, top, st.mr) for m in st.melds[st.side_of[seat]]):
+    new_only = st.tr.wild_top_new_meld_only and is_wild_type(top)
+    if not new_only and any(layoff_options(m, top, st.mr) for m in st.melds[st.side_of[seat]]):
         return True
     hand = st.hands[seat][:]
     hand[top] += 1
@@ -113,13 +127,13 @@ def _play_actions(st: RummyState, seat: int) -> list[int]:
         if st.hand_size[seat] >= 2:
             out += compress(_DISCARD_IDS, hb)
             no = st.no_discard
-            if no is not None and hand[no] == 1:
+            if no is not None and hand[no] and not st.discard_ok(seat, no):
                 out.remove(A.DISCARD + no)
         else:   # the last card: may the hand be emptied by it (§5, §6)?
             last = next(c for c in range(NUM_TYPES) if hand[c])
             if st.hand_ok(seat, 1, last=last):
                 out.append(A.DISCARD + last)
-    if st.melds[st.side_of[seat]]:
+    if st.melds[st.side_of[seat]] and not (st.must_play and st.new_meld_only):
         out += _layoffs(st, seat, types)
     if st.reject_open:
         out.append(A.REJECT)
@@ -131,7 +145,8 @@ def _layoffs(st: RummyState, seat: int, types: int) -> list[int]:
     side = st.side_of[seat]
     melds = st.melds[side]
     left = st.hand_size[seat] - 1
-    if left >= 2:   # hand_ok accepts every lay-off that leaves two cards or more
+    banned = st.banned_held(seat)
+    if left >= 2 and left > banned:     # hand_ok accepts every such lay-off
         facts = st.side_facts(side)
         mask = int.from_bytes(types.to_bytes(NUM_LANES, "little") * len(melds), "little")   # per meld
         out = []
@@ -153,13 +168,14 @@ def _layoffs(st: RummyState, seat: int, types: int) -> list[int]:
         for c in layoff_candidates(meld, mr):
             if not allowed[c]:
                 continue
+            kept = banned - (c == st.no_discard) if banned else 0
             if left == 1:
                 hand[c] -= 1
                 last = next(x for x in range(NUM_TYPES) if hand[x])
                 hand[c] += 1
             for i, new in enumerate(layoff_options(meld, c, mr)):
                 clean = _clean_after(melds, k, new, big) if clean_rule else None
-                if st.hand_ok(seat, left, has or len(new.cards) >= big, clean, last):
+                if st.hand_ok(seat, left, has or len(new.cards) >= big, clean, last, kept):
                     out.append((A.LAYOFF_HIGH if i else A.LAYOFF) + k * NUM_TYPES + c)
     out.sort()
     return out
@@ -174,7 +190,8 @@ def _building_actions(st: RummyState, seat: int) -> list[int]:
     hand = st.hands[seat]
     chosen = st.building
     total = st.hand_size[seat] + len(chosen)
-    limit = total - 2           # a meld of at most this size leaves two cards: always fine
+    # a meld of at most this size leaves two cards, one of which may be discarded: always fine
+    limit = total - max(2, st.banned_held(seat) + 1)
     size_ok: Callable[[int], bool] | None = None
     out = []
     for c, sizes in _find_additions(hand, chosen, st.mr, st.set_ranks_allowed(st.side_of[seat])):
@@ -281,12 +298,15 @@ def _meld_end_actions(st: RummyState, seat: int) -> list[int]:
     allowed_sets = facts.set_ranks
     left = st.hand_size[seat]
     last = next(c for c in range(NUM_TYPES) if st.hands[seat][c]) if left == 1 else -1
+    no = st.no_discard
+    banned = st.hands[seat][no] if no is not None and st.banned_held(seat) else 0
     out = []
     for i, meld in enumerate(st.meld_choices()):
         if not meld.is_run and allowed_sets is not None and meld.rank not in allowed_sets:
             continue
         big = len(meld.cards) >= st.tr.big
-        if left >= 2 or st.hand_ok(seat, left, facts.big or big, facts.clean_big or (big and meld.clean), last):
+        if (left >= 2 and left > banned) or st.hand_ok(seat, left, facts.big or big,
+                                                       facts.clean_big or (big and meld.clean), last, banned):
             out.append(A.MELD_END_HIGH if i else A.MELD_END)
     return out
 
@@ -341,6 +361,8 @@ def _why_play(st: RummyState, a: int) -> tuple[str, str]:
     if not hand[card]:
         return "turn", _("that card is not in your hand")
     if st.must_play:
+        if st.new_meld_only and a >= A.LAYOFF:
+            return "turn", _("the wild taken from the top of the pile must start a new meld")
         if st.must_use is None:
             return "turn", _("after taking the pile you must first make a meld or a lay-off")
         return "turn", _("you must first use a card taken from the discard pile")
@@ -360,6 +382,9 @@ def _why_discard(st: RummyState, card: int) -> tuple[str, str]:
     if st.provisional is not None:
         return "opening", _("your opening melds do not meet the requirement yet: meld more or retract")
     if not st.discard_ok(seat, card):
+        if st.tr.rediscard_ban == "same_or_identical":
+            return "turn", _("the card taken from a one-card pile, or one identical to it, may not be "
+                             "discarded this turn")
         return "turn", _("the single card taken from the pile may not be discarded this turn")
     if st.single_restricted:
         return "turn", _("after taking a one-card pile with one card in hand you may not close")
@@ -376,6 +401,8 @@ def _why_layoff(st: RummyState, a: int) -> tuple[str, str]:
         return "turn", _("your side has no meld {k}").format(k=k)
     options = layoff_options(melds[k], c, st.mr)
     if not options:
+        if second_wild(melds[k], c, st.mr):
+            return "wilds", _("a meld holds at most one wild: this one already has its wild")
         return "layoff", _("that card does not fit this meld")
     if high and len(options) < 2:
         return "layoff", _("there is no choice of end for this lay-off")

@@ -56,7 +56,12 @@ class MeldRules:
         max_natural_aces: natural aces one run may hold (2, or 1 for ``both_ends_one_natural``).
         suited_two_goes_natural: ``displaced_suited_two_goes_natural`` (§4.5).
         free_wild_moves: a wild at either end of a run may move inside it so that a laid-off
-            natural card joins (buraco.md §4.5 ``free_wild_may_move``).
+            natural card joins (``free_wild_may_move``, biriba.md and buraco.md §4.5 move 2).
+        natural_two_wild: a clean run's natural 2 at its bottom may become its wild so that a
+            laid-off card joins (``natural_two_may_become_wild``, §4.5 move 3).
+        end_wild_low: an end wild of a new run, and a wild displaced by its natural card, goes
+            to the low end whenever that position exists (buraco.md §4.4
+            ``end_wild_placement = low``).
         section: the spec section quoted in error reasons.
     """
 
@@ -69,6 +74,8 @@ class MeldRules:
     max_natural_aces: int = 2
     suited_two_goes_natural: bool = True
     free_wild_moves: bool = False
+    natural_two_wild: bool = False
+    end_wild_low: bool = False
     section: str = SECTION
 
     def __reduce__(self) -> tuple[type, tuple]:
@@ -88,6 +95,8 @@ class MeldRules:
                    max_natural_aces=1 if span == "both_ends_one_natural" else 2,
                    suited_two_goes_natural=get("displaced_suited_two_goes_natural", True),
                    free_wild_moves=get("free_wild_may_move", False),
+                   natural_two_wild=get("natural_two_may_become_wild", False),
+                   end_wild_low=get("end_wild_placement", "free") == "low",
                    section=f"{game}.md §4")
 
 
@@ -336,6 +345,31 @@ def validate(cards: Sequence[tuple[int, int | None]], mr: MeldRules) -> tuple[Me
     return None, _explain_bad_run(cards, mr)
 
 
+def _naturals(meld: Meld) -> dict[int, int]:
+    """A run's natural cards by position."""
+    return {meld.lo + i: c for i, c in enumerate(meld.cards) if i not in meld.wilds}
+
+
+def placement_problem(meld: Meld, mr: MeldRules) -> str:
+    """Why a **new** meld may not be laid down as written ("" when it may): with
+    ``end_wild_low`` its wild sits at the high end although the position below its lowest
+    natural card exists (buraco.md §4.4; a table meld may hold a high wild laid off later)."""
+    if (mr.end_wild_low and meld.is_run and len(meld.wilds) == 1
+            and meld.wilds[0] == len(meld.cards) - 1 and meld.lo > 1):
+        return f"{mr.section}.4: " + _("a wild at an end of a new run goes below it when that "
+                                       "position exists")
+    return ""
+
+
+def end_choices(runs: list[Meld], mr: MeldRules) -> list[Meld]:
+    """``runs`` (canonical first) without the readings that only send the wild to the high end
+    where ``end_wild_low`` keeps it low (buraco.md §4.4)."""
+    if not mr.end_wild_low or len(runs) < 2:
+        return runs
+    first = _naturals(runs[0])
+    return [runs[0], *(m for m in runs[1:] if _naturals(m) != first or not m.wilds)]
+
+
 def canonical_run(runs: list[Meld], written: list[int]) -> Meld:
     """The canonical one of the run readings ``runs`` of the cards ``written`` (§4.4, see
     :func:`validate`)."""
@@ -424,6 +458,43 @@ def _run_layoff(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
                 out.extend(_extend(meld, c, pos, True, mr))
     if not out and mr.free_wild_moves and len(meld.wilds) == 1:
         out.extend(_free_wild_move(meld, c, natural_pos, mr))
+    if not out and mr.natural_two_wild and _natural_two_at_bottom(meld) and not is_wild_type(c):
+        out.extend(_natural_two_move(meld, c, natural_pos, mr))
+    return out
+
+
+def second_wild(meld: Meld, c: int, mr: MeldRules) -> bool:
+    """Whether laying ``c`` off on ``meld`` would need a second wild: ``c`` is a joker or a 2
+    and the meld already holds its one wild (biriba.md / buraco.md §4.1 — the rule a refusal
+    cites; a wild is never replaced by another wild, §4.5)."""
+    return is_wild_type(c) and len(meld.wilds) >= mr.max_wilds and not layoff_options(meld, c, mr)
+
+
+def _natural_two_at_bottom(meld: Meld) -> bool:
+    """A clean run whose lowest card is its natural 2 (no ace below it; §4.5 move 3)."""
+    return meld.is_run and not meld.wilds and meld.lo == 2
+
+
+def _natural_two_move(meld: Meld, c: int, natural_pos: tuple[int, ...], mr: MeldRules) -> list[Meld]:
+    """biriba.md / buraco.md §4.5 move 3 (``natural_two_may_become_wild``): ``c`` cannot join
+    while the natural 2 stays in position 2, so the 2 leaves it and becomes the run's wild in
+    the single hole the naturals then leave (``2C 3C 4C 5C`` + ``7C`` → ``3C 4C 5C 2C=6C 7C``;
+    two holes: illegal). The run becomes dirty."""
+    two = meld.cards[0]
+    placed = {meld.lo + i: x for i, x in enumerate(meld.cards) if i}
+    out = []
+    for pos in natural_pos:
+        if pos in placed:
+            continue
+        cells = {**placed, pos: c}
+        lo, hi = min(cells), max(cells)
+        gaps = [p for p in range(lo, hi + 1) if p not in cells]
+        if len(gaps) != 1 or gaps[0] == 2:
+            continue
+        cells[gaps[0]] = two
+        new = Meld(True, meld.suit, 0, lo, [cells[p] for p in range(lo, hi + 1)], [gaps[0] - lo])
+        if _end_ok(lo, hi, new.cards, meld.suit, mr) and _aces_ok(new, mr):
+            out.append(new)
     return out
 
 
@@ -486,6 +557,8 @@ def _displace(meld: Meld, c: int, pos: int, mr: MeldRules) -> list[Meld]:
     out = []
     for end in (meld.lo - 1, meld.hi + 1):
         out.extend(_extend(rest, wild, end, True, mr))
+        if out and mr.end_wild_low:     # buraco.md §4.4: a replaced wild goes low if it can
+            break
     return out
 
 
@@ -560,6 +633,14 @@ def complete_sizes(chosen: Sequence[int], hand: Sequence[int], mr: MeldRules,
     return tuple(sorted(sizes))
 
 
+def twos_set_open(mr: MeldRules, set_ranks: frozenset) -> bool:
+    """A new set of 2s may be melded: ``twos_set_allowed``, and ``set_ranks`` (the ranks a new
+    set may have) is the rule set's own or holds 2 — a side that may not own two sets of one
+    rank (``allow_duplicate_set_ranks`` false) gets 2 in it until it owns a set of 2s
+    (:class:`~kafenio.rummy.state.SideFacts`; buraco.md §4.1, §4.3)."""
+    return mr.twos_set_allowed and (set_ranks is mr.set_ranks or TWO in set_ranks)
+
+
 def set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int]) -> None:
     """Add to ``sizes`` those of the sets (and the set of 2s) that complete ``chosen`` (its
     ``naturals`` listed) from ``hand`` (biriba.md §4.3)."""
@@ -568,7 +649,7 @@ def set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int])
     n = len(chosen)
     jokers = sum(1 for c in chosen if c == JOKER)
     twos_hand = hand[1] + hand[14] + hand[27] + hand[40]
-    if mr.twos_set_allowed and all(c == JOKER or RANK[c] == TWO for c in chosen):
+    if twos_set_open(mr, set_ranks) and all(c == JOKER or RANK[c] == TWO for c in chosen):
         twos = n - jokers
         room = (mr.max_wilds - jokers) if mr.twos_set_may_contain_joker else 0
         if room >= 0 and (jokers == 0 or mr.twos_set_may_contain_joker):
@@ -586,7 +667,7 @@ def set_sizes(chosen, naturals, hand, mr: MeldRules, set_ranks, sizes: set[int])
     wild_room = min(mr.max_wilds - wild_n, hand[JOKER] + twos_hand)
     low = max(3, n)
     for rank in (ranks or set_ranks):
-        if rank not in set_ranks:
+        if rank not in set_ranks or rank == TWO:
             continue
         a = rank - 1
         nat_hand = hand[a] + hand[a + 13] + hand[a + 26] + hand[a + 39]
@@ -835,7 +916,7 @@ def lanes_of(types) -> int:
 def _rank_lanes(ranks: frozenset) -> int:
     found = _RANK_LANES.get(ranks)
     if found is None:
-        found = _RANK_LANES[ranks] = lanes_of(r - 1 for r in ranks)
+        found = _RANK_LANES[ranks] = lanes_of(r - 1 for r in ranks if r != TWO)
     return found
 
 
@@ -875,7 +956,7 @@ def three_card_lanes(hb: bytes, held: int, mr: MeldRules, set_ranks: frozenset, 
             found |= ranks * _ALL_SUITS & held
             if any_wild:
                 found |= wilds
-        if mr.twos_set_allowed and hb[1] + hb[14] + hb[27] + hb[40] >= 3:
+        if twos_set_open(mr, set_ranks) and hb[1] + hb[14] + hb[27] + hb[40] >= 3:
             found |= held & _TWO_LANES
     return found
 
@@ -953,6 +1034,8 @@ def _layoff_candidates(meld: Meld, mr: MeldRules) -> list[int]:
     if mr.free_wild_moves and len(meld.wilds) == 1 and meld.wilds[0] in (0, len(meld.cards) - 1):
         lo, hi = (meld.lo + 1, meld.hi) if meld.wilds[0] == 0 else (meld.lo, meld.hi - 1)
         out.update(position_card(meld.suit, p) for p in (lo - 2, hi + 2) if 1 <= p <= 14)
+    if mr.natural_two_wild and _natural_two_at_bottom(meld) and meld.hi + 2 <= 14:
+        out.add(position_card(meld.suit, meld.hi + 2))
     if wild_room:
         out.update([JOKER] + [card(2, s) for s in range(4)])
     return sorted(out)

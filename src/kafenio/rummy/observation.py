@@ -112,6 +112,10 @@ class SeatImage:
         seat = seats[0]
         changed = False
         hand = st.hands[seat]
+        if st.pot_face_down[seat]:      # a pot still face down is not looked at (buraco.md §5)
+            hand = hand[:]
+            for c in st.unplayed_cards[seat]:
+                hand[c] -= 1
         if hand != self.hand:
             counts[:NUM_TYPES] = bytes(hand)
             self.hand = hand[:]
@@ -227,7 +231,8 @@ def _meld_counts(self: RummyState, side: int) -> bytes:
 
 def information_state_string(self: RummyState, seat: int) -> str:
     """Perfect recall: ``seat``'s dealt hand, the up-card, then every action in order with
-    the card ``seat`` drew, the pile contents taken and pots picked up by ``seat``."""
+    the card ``seat`` drew, the pile contents taken and pots picked up by ``seat`` (a pot
+    taken by discarding once it is turned face up, buraco.md §5)."""
     replay = cast("RummyState", self.game.new_initial_state(deck=self._deck, dealer=self.dealer,
                                                             match_scores=self.match_scores, carry=self.carry_in))
     hand = replay.hands[seat]
@@ -241,6 +246,8 @@ def information_state_string(self: RummyState, seat: int) -> str:
             text += " [" + format_cards(replay.pile) + "]"
         pot = replay.pots[0] if replay.pots else []
         taken = sum(replay.pot_taken)
+        face_down = replay.pot_face_down[seat]
+        waiting = replay.unplayed_cards[seat][:]
         if action == A.DRAW and who == seat:
             text += " " + format_card(replay.stock[-1])
         replay._apply(action)
@@ -249,8 +256,10 @@ def information_state_string(self: RummyState, seat: int) -> str:
             if who == seat and replay.drawn is not None:
                 text += " " + format_card(replay.drawn)
         if sum(replay.pot_taken) > taken and who == seat:
-            text += " pot [" + format_cards(pot) + "]"
+            text += " pot face down" if replay.pot_face_down[seat] else " pot [" + format_cards(pot) + "]"
+        if face_down and not replay.pot_face_down[seat]:
+            text += " pot [" + format_cards(waiting) + "]"
         lines.append(text)
-    lines.append(f"hand {format_cards(c for c in range(NUM_TYPES) for _i in range(self.hands[seat][c]))}")
+    lines.append(f"hand {format_cards(self.visible_hand(seat))}")
     return "\n".join(lines)
 

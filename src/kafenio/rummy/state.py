@@ -33,9 +33,13 @@ Engine decisions where the specs are silent (documented choices):
   new melds must start with, and lay-offs must be, a card type that came from the pile (the
   same melds stay reachable); with ``must_meld_this_turn`` any meld or lay-off satisfies it.
   No discard before that; ``take`` is only offered when such a first step exists.
-* **Single-card pile** (``single_card_pile_not_rediscardable``): cards of one type are
-  indistinguishable, so a card of the taken type may be discarded only while the hand holds
-  two or more of that type.
+* **Single-card pile** (``TurnRules.rediscard_ban``, both specs §3): with ``same_card`` cards
+  of one type are indistinguishable, so a card of the taken type may be discarded while the
+  hand holds two or more of that type, and once one of that type went onto the table (it was
+  the copy taken) the ban ends. With ``same_or_identical`` no card of that type may be the
+  discard, so a meld or lay-off must leave a card that may be (counting conservatively, as if
+  the banned cards all stayed in hand, while the meld under construction is open). A pick-up
+  after which no legal action remains is not offered.
 * A meld that becomes a biriba/canastra while emptying the hand counts for taking the pot or
   going out.
 * The opening minimum uses the melding player's own match total (plus an exact-cut bonus
@@ -72,9 +76,11 @@ from kafenio.rummy import actions as A
 from kafenio.rummy import observation
 from kafenio.rummy.melds import (
     LANE_BITS,
+    TWO,
     Meld,
     can_complete,
     canonical_run,
+    end_choices,
     fields_reduce,
     is_wild_type,
     lanes_of,
@@ -105,21 +111,36 @@ class TurnRules:
         close_needs_clean: going out needs a clean biriba/canastra (else any).
         close_requires_discard: the hand must be emptied by a discard to go out.
         final_discard_may_be_wild: a wild may be the going-out discard (buraco.md §6).
-        pickup: ``none``, ``use_any_pile_card``, ``use_top_card`` or ``must_meld_this_turn``.
+        pickup: ``none``, ``use_any_pile_card``, ``use_top_card``, ``use_top_card_with_pile``
+            or ``must_meld_this_turn``.
+        wild_top_new_meld_only: with a ``use_top_card*`` pick-up, a wild top card must start a
+            new meld; it may not be laid off (buraco.md §3 ``wild_top_card_new_meld_only``).
         single_pickup: Biriba's one-card pick-up restriction (``no_going_out``, ``forbidden``,
             ``none``).
         one_card_hand_no_pickup: a player holding one card may not take the pile (Buraco).
-        single_pile_not_rediscardable: a one-card pile taken may not be discarded (Buraco).
+        rediscard_ban: after taking a one-card pile, which card may not be the turn's discard
+            (biriba.md §3 ``single_card_pile_rediscard_ban``, buraco.md §3
+            ``single_card_pile_not_rediscardable``): ``same_or_identical`` (that card and any
+            card identical to it), ``same_card`` (only the physical card taken) or ``none``.
         stock_rule: ``pass_round``, ``end_after_last_card`` (Biriba), ``end_when_empty`` or
             ``end_at_threshold`` (Buraco).
         pot_to_stock: an untaken pot becomes the stock when the stock is empty.
         stock_end_threshold: with ``end_at_threshold``.
-        stock_empty_turn_limit: with ``pass_round`` (engine safeguard).
+        stock_empty_turn_limit: with ``pass_round``, turns with an empty stock after which the
+            deal ends (engine safeguard; None: no limit, biriba.md §7).
         deal_turn_limit: the deal ends after this many turns (engine safeguard).
         opening_bands: ascending ``(from score, minimum)`` bands of the opening minimum.
         opening_increment: the minimum's rise after a retracted (failed) opening.
         whole_hand_first_meld: biriba.md §4.6.
         first_draw_may_reject: buraco.md §3.
+        stalemate: ``none``, ``end_deal`` or ``force_draw`` (buraco.md §3 ``stalemate_rule``).
+        pot_face_down: a pot taken by discarding stays face down, its owner's too, until the
+            owner's partner has finished a turn, or the owner's next turn without a partner
+            (buraco.md §5).
+        solo_sides: the deal starts with every player alone; the first to take a pot
+            (biriba.md §10.3/§10.4: by the whole-hand opening; buraco.md §5 ``italian_3p``)
+            plays alone against the others in pairs of players who do not sit side by side
+            (:meth:`RummyState.make_solo`).
     """
 
     spec: str
@@ -130,18 +151,22 @@ class TurnRules:
     close_requires_discard: bool = True
     final_discard_may_be_wild: bool = True
     pickup: str = "none"
+    wild_top_new_meld_only: bool = False
     single_pickup: str = "none"
     one_card_hand_no_pickup: bool = False
-    single_pile_not_rediscardable: bool = False
+    rediscard_ban: str = "none"
     stock_rule: str = "pass_round"
     pot_to_stock: bool = False
     stock_end_threshold: int = 0
-    stock_empty_turn_limit: int = 16
+    stock_empty_turn_limit: int | None = None
     deal_turn_limit: int = 1000
     opening_bands: tuple = ()
     opening_increment: int = 0
     whole_hand_first_meld: bool = False
     first_draw_may_reject: bool = False
+    stalemate: str = "none"
+    pot_face_down: bool = False
+    solo_sides: bool = False
 
     def rule(self, topic: str) -> str:
         """``"buraco.md §5"`` for a topic."""
@@ -235,12 +260,16 @@ class RummyState(State):
         self.known = [[0] * NUM_TYPES for _s in range(n)]
         self.unplayed = [False] * n
         self.unplayed_cards: list[list[int]] = [[] for _s in range(n)]
+        #: per seat: holds a pot taken by discarding that is still face down (buraco.md §5)
+        self.pot_face_down = [False] * n
+        self.swap_turns = 0                         # consecutive swap turns (buraco.md §3)
         self.turns = 0
         self.passes = 0
         self.empty_turns = 0
         self.empty_phase = False
         self.last_turn = False
         self.closed_by: int | None = None
+        self.solo: int | None = None
         self.last_action: int | None = None
         self.reject_open = False
         self.drawn: int | None = None
@@ -265,7 +294,9 @@ class RummyState(State):
         self.building_known: list[int] = []         # building cards that were known in hand
         self.must_use: set[int] | None = None       # card types of which one must be used
         self.must_play = False                      # a meld or lay-off is due before discarding
-        self.no_discard: int | None = None          # the one-card pile's card (buraco.md §3)
+        self.no_discard: int | None = None          # the one-card pile's card (both specs §3)
+        self.new_meld_only = False                  # the pile's wild top card must start a meld
+        self.swap = False                           # this turn took a one-card pile, melds nothing
         self.single_restricted = False
         #: snapshot while an opening is provisional: the hand, its size, the side's meld count,
         #: ``must_use``, ``must_play``, the known cards
@@ -286,6 +317,7 @@ class RummyState(State):
         seat = self.current
         self.unplayed[seat] = False
         self.unplayed_cards[seat] = []
+        self.pot_face_down[seat] = False
         if not self.stock:
             self.empty_phase = True
         self.phase = P_DRAW
@@ -295,9 +327,16 @@ class RummyState(State):
         if self.empty_phase:
             self.empty_turns += 1
         tr = self.tr
+        seat = self.current
+        for s in self.sides[self.side_of[seat]]:     # the partner has played (buraco.md §5)
+            if s != seat:
+                self.pot_face_down[s] = False
+        self.swap_turns = self.swap_turns + 1 if self.swap else 0
+        limit = tr.stock_empty_turn_limit
         if (self.last_turn or self.passes >= self.n or self.turns >= tr.deal_turn_limit
-                or (self.empty_phase and tr.stock_rule == "pass_round"
-                    and self.empty_turns >= tr.stock_empty_turn_limit)):
+                or (tr.stalemate == "end_deal" and self.swap_turns >= self.n)
+                or (self.empty_phase and tr.stock_rule == "pass_round" and limit is not None
+                    and self.empty_turns >= limit)):
             self.phase = P_END
             return
         self.current = (self.current + self.dir) % self.n
@@ -366,8 +405,10 @@ class RummyState(State):
         tr = self.tr
         self.single_restricted = (tr.single_pickup == "no_going_out"
                                   and self.hand_size[seat] == 1 and len(self.pile) == 1)
-        if tr.single_pile_not_rediscardable and len(self.pile) == 1:
+        if tr.rediscard_ban != "none" and len(self.pile) == 1:
             self.no_discard = self.pile[0]
+        self.swap = len(self.pile) == 1
+        top = self.pile[-1]
         for c in self.pile:
             hand[c] += 1
             known[c] += 1
@@ -376,14 +417,21 @@ class RummyState(State):
             self.must_play = True
             if tr.pickup == "use_any_pile_card":
                 self.must_use = set(self.pile)
-            elif tr.pickup == "use_top_card":
-                self.must_use = {self.pile[-1]}
+            elif tr.pickup in ("use_top_card", "use_top_card_with_pile"):
+                self.must_use = {top}
+                self.new_meld_only = tr.wild_top_new_meld_only and is_wild_type(top)
         self.pile = []
         self.passes = 0
         self.phase = P_PLAY
 
     def _used(self, cards: Sequence[int]) -> None:
-        """A meld or lay-off of ``cards`` satisfies a pending pile requirement."""
+        """A meld or lay-off of ``cards`` satisfies a pending pile requirement and makes this
+        turn no swap turn (buraco.md §3); with the ``same_card`` rediscard ban a card of the
+        taken type going onto the table is the one taken (the player lays off that copy and
+        keeps the other), so the ban ends."""
+        self.swap = False
+        if self.no_discard in cards and self.tr.rediscard_ban == "same_card" and self.provisional is None:
+            self.no_discard = None
         if self.must_play and (self.must_use is None or not self.must_use.isdisjoint(cards)):
             self.must_play = False
             self.must_use = None
@@ -425,6 +473,7 @@ class RummyState(State):
                 pot = self._take_pot(seat)
                 self.unplayed[seat] = True
                 self.unplayed_cards[seat] = pot
+                self.pot_face_down[seat] = self.tr.pot_face_down
             else:
                 self.closed_by = side
                 self.phase = P_END
@@ -432,6 +481,11 @@ class RummyState(State):
         self._end_turn()
 
     def _take_pot(self, seat: int) -> list[int]:
+        """``seat`` takes the next pot (§5); in a solo form the first pot taken makes its taker
+        the solo (biriba.md §10.3, §10.4: the whole-hand opener; buraco.md §5: the first to
+        empty their hand)."""
+        if self.tr.solo_sides and self.solo is None:
+            self.make_solo(seat)
         pot = self.pots.pop(0)
         hand = self.hands[seat]
         for c in pot:
@@ -496,12 +550,51 @@ class RummyState(State):
         if self.whole_hand_pending:
             self.whole_hand_pending = False
             self.free_pot = True
-            side = self._whole_hand_opened(seat)
         self.opened[side] = True
 
-    def _whole_hand_opened(self, seat: int) -> int:
-        """*hook*: after the whole-hand opening of ``seat``; returns its (new) deal side."""
-        return self.side_of[seat]
+    # -- a solo against pairs (biriba.md §10.3, §10.4; buraco.md §5 three players) ------------
+    def make_solo(self, seat: int) -> None:
+        """``seat`` plays alone for the rest of the deal; the others form pairs of players who
+        do not sit side by side: ``{s+1, s+3}`` and ``{s+2, s+4}`` with five players, the other
+        two with three (biriba.md §10.4, §10.3). The solo's side is side 0 and keeps its melds;
+        each pair's melds on the table are joined (buraco.md §5: the two become partners at
+        once) and it shares one pot. The pots already taken stay taken; a pair keeps its
+        players' exact-cut points (added) and opening-minimum rises (the higher)."""
+        n = self.n
+        self.solo = seat
+        others = [(seat + i) % n for i in range(1, n)]
+        half = len(others) // 2
+        pairs = [sorted(others[i::half]) for i in range(half)]
+        old_side = self.side_of
+        melds = [self.melds[old_side[seat]]]
+        taken = [self.pot_taken[old_side[seat]]]
+        opened = [self.opened[old_side[seat]]]
+        cuts = [self.cut_points[old_side[seat]]]
+        rises = [self.min_raise[old_side[seat]]]
+        for pair in pairs:
+            melds.append([m for s in pair for m in self.melds[old_side[s]]])
+            taken.append(any(self.pot_taken[old_side[s]] for s in pair))
+            opened.append(all(self.opened[old_side[s]] for s in pair))
+            cuts.append(sum(self.cut_points[old_side[s]] for s in pair))
+            rises.append(max(self.min_raise[old_side[s]] for s in pair))
+        self.sides = [[seat], *pairs]
+        self.side_of = [0] * n
+        for i, side in enumerate(self.sides):
+            for s in side:
+                self.side_of[s] = i
+        self.melds = melds
+        self.pot_taken = taken
+        self.opened = opened
+        self.min_raise = rises
+        self.cut_points = cuts
+        self.facts = {}
+        self.side_rest = {}
+
+    def solo_scores(self, totals: Sequence[float]) -> list[float]:
+        """Per player, from the deal sides' totals: each player of a side is credited the
+        side's total divided by its players (the solo all of it, each partner of a pair half;
+        ``half_score_rounding = exact``, biriba.md §10.3, §10.4; buraco.md §5)."""
+        return [totals[self.side_of[s]] / len(self.sides[self.side_of[s]]) for s in range(self.n)]
 
     def _after_table_change(self, seat: int) -> None:
         if self.provisional is not None:
@@ -548,8 +641,21 @@ class RummyState(State):
         return self.has_big(side) if big is None else big
 
     def discard_ok(self, seat: int, c: int) -> bool:
-        """A card of type ``c`` may be discarded (``single_card_pile_not_rediscardable``)."""
-        return c != self.no_discard or self.hands[seat][c] >= 2
+        """A card of type ``c`` may be discarded under the rediscard ban (both specs §3):
+        ``same_or_identical`` bans every card of the taken type, ``same_card`` only the copy
+        taken (so another copy held may go)."""
+        if c != self.no_discard:
+            return True
+        return self.tr.rediscard_ban == "same_card" and self.hands[seat][c] >= 2
+
+    def banned_held(self, seat: int) -> int:
+        """Cards of ``seat``'s hand (not the meld under construction, which goes onto the
+        table) that the ``same_or_identical`` ban keeps from being discarded this turn (0 under
+        the other values, which never keep a hand of two cards or more from discarding one)."""
+        no = self.no_discard
+        if no is None or self.tr.rediscard_ban != "same_or_identical":
+            return 0
+        return self.hands[seat][no]
 
     def last_card_restricted(self, seat: int, closes: bool = True) -> bool:
         """Whether the identity of ``seat``'s last card could matter for discarding it
@@ -561,15 +667,17 @@ class RummyState(State):
             hand[JOKER] or hand[1] or hand[14] or hand[27] or hand[40])     # a joker or a 2
 
     def hand_ok(self, seat: int, left: int, big: bool | None = None, clean: bool | None = None,
-                last: int = -1) -> bool:
+                last: int = -1, banned: int = -1) -> bool:
         """"Emptying the hand" (§3): may ``seat`` be left with ``left`` cards after melding?
 
         ``big``/``clean`` give the side's biriba/canastra state after the play (None: as now);
         ``last`` is the card left when ``left == 1`` (−1: unknown — then a hand whose last card
-        matters is refused; callers check those cases exactly).
+        matters is refused; callers check those cases exactly). ``banned`` is how many of the
+        ``left`` cards the rediscard ban keeps (§3; −1: :meth:`banned_held`, at most): two or
+        more cards left need one that may be discarded.
         """
         if left >= 2:
-            return True
+            return left > (self.banned_held(seat) if banned < 0 else banned)
         if self.whole_hand_pending:
             return True
         if self.provisional is not None or (self.opening_pending(seat)
@@ -647,7 +755,9 @@ class RummyState(State):
         mr = self.mr
         size = self.hand_size[seat]
         # a 3-card meld from five cards or more leaves two: "emptying the hand" allows it (§3)
-        if mr.max_wilds <= 1 and (size >= 5 or self._size_ok(seat, size)(3)):
+        # unless the rediscard ban keeps them all
+        fine = size >= 5 and size - 3 > self.banned_held(seat)
+        if mr.max_wilds <= 1 and (fine or self._size_ok(seat, size)(3)):
             found = three_card_lanes(hb, held, mr, mr.set_ranks if allowed is None else allowed, self.memo)
         else:   # a meld holds at most the hand: no size of one allowed, no meld starts
             size_ok = self._size_ok(seat, size)
@@ -730,7 +840,10 @@ class RummyState(State):
         return self.phase == P_END
 
     def side_scores(self) -> list[float]:
-        """Per match side: each deal side's total."""
+        """Per match side: each deal side's total (with ``solo_sides``, per player:
+        :meth:`solo_scores`)."""
+        if self.tr.solo_sides:
+            return self.solo_scores(self.deal_totals())
         return cast("list[float]", self.deal_totals())
 
     def deal_totals(self) -> list[int]:
@@ -817,6 +930,7 @@ class RummyState(State):
         new.opened = self.opened[:]
         new.unplayed = self.unplayed[:]
         new.unplayed_cards = self.unplayed_cards[:]
+        new.pot_face_down = self.pot_face_down[:]
         new.side_of = self.side_of[:]
         new.building = self.building[:]
         new.building_known = self.building_known[:]
@@ -848,18 +962,24 @@ class RummyState(State):
                 self.big_name: len(meld.cards) >= self.tr.big, "bonus": bonus}
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator); keys in ``docs/views-rummy.md``."""
-        hand = [] if seat is None else format_cards(
-            [c for c in range(NUM_TYPES) for _i in range(self.hands[seat][c])]).split()
+        """What ``seat`` may know (``None``: a spectator); keys in ``docs/views-rummy.md``.
+
+        A pot taken by discarding stays face down until the owner's partner has played
+        (buraco.md §5, README §8): its cards are left out of the owner's ``hand`` and
+        ``pots.face_down`` gives its size per seat."""
+        hand = [] if seat is None else format_cards(self.visible_hand(seat)).split()
         cur = self.current
         out = {
             "game": self.game.name, "seat": seat, "num_players": self.n, "dealer": self.dealer,
             "current_player": self.current_player(), "phase": self.phase_name(),
             "match_scores": list(self.match_scores), "sides": [list(s) for s in self.sides],
+            "solo": self.solo,
             "hand": hand, "hand_sizes": list(self.hand_size), "stock": len(self.stock),
             "discard_pile": [format_card(c) for c in self.pile],
             "melds": [[self._meld_view(m) for m in ms] for ms in self.melds],
-            "pots": {"left": [len(p) for p in self.pots], "taken": list(self.pot_taken)},
+            "pots": {"left": [len(p) for p in self.pots], "taken": list(self.pot_taken),
+                     "face_down": [len(self.unplayed_cards[s]) if self.pot_face_down[s] else 0
+                                   for s in range(self.n)]},
             "pot_taken": list(self.pot_taken),
             "known_cards": [format_cards(c for c in range(NUM_TYPES) for _i in range(k[c])).split()
                             for k in self.known],
@@ -883,6 +1003,15 @@ class RummyState(State):
             out["deal_scores"] = self.side_scores()
             out["score_sheet"] = self.score_sheet()
         return out
+
+    def visible_hand(self, seat: int) -> list[int]:
+        """The card types ``seat`` holds and may look at, sorted: its hand without a pot that is
+        still face down (buraco.md §5)."""
+        cards = [c for c in range(NUM_TYPES) for _i in range(self.hands[seat][c])]
+        if self.pot_face_down[seat]:
+            for c in self.unplayed_cards[seat]:
+                cards.remove(c)
+        return cards
 
     def phase_name(self) -> str:
         """``setup`` names of the games (``kozi``, ``cut``), ``draw``, ``play``, ``end``."""
@@ -911,7 +1040,8 @@ class SideFacts:
         lows: lanes ``53·k + t`` of the lay-offs ``layoff k t`` the melds accept (§4.5; see
             :func:`~kafenio.rummy.melds.layoff_lanes`).
         highs: the same for ``layoff k t high`` (a choice of end).
-        set_ranks: ranks a new set may have (None: any; ``allow_duplicate_set_ranks``, §4.3).
+        set_ranks: ranks a new set may have (None: any; ``allow_duplicate_set_ranks``, §4.3);
+            2 stands for the set of 2s (``twos_set_allowed``, :func:`~kafenio.rummy.melds.twos_set_open`).
         big / clean_big: the side owns a biriba / canastra (a clean one; §5, §6).
     """
 
@@ -942,8 +1072,9 @@ class SideFacts:
         self.highs: int = highs
         self.big: bool = big
         self.clean_big: bool = clean_big
+        ranks = mr.set_ranks | {TWO} if mr.twos_set_allowed else mr.set_ranks
         self.set_ranks: frozenset[int] | None = None if st.rules.allow_duplicate_set_ranks else (
-            mr.set_ranks - {m.rank for m in melds if not m.is_run})
+            ranks - {m.rank for m in melds if not m.is_run})
 
 
 _ONE_SUIT = (1 << 13 * 8) - 1      # the byte lanes of one suit's counts (A…K)
@@ -975,7 +1106,7 @@ def _meld_choices(building: list[int], mr) -> list[Meld]:
         meld, _why = set_layout(cards, mr)
         return [] if meld is None else [meld]
     meld = canonical_run(runs, building)
-    others = [m for m in runs if m.key() != meld.key()]
+    others = [m for m in end_choices([meld, *runs], mr)[1:] if m.key() != meld.key()]
     if not others:
         return [meld]
     return [meld, max(others, key=lambda m: (m.hi, -len(m.wilds)))]
@@ -1017,6 +1148,11 @@ def shuffle_unknown(state: RummyState, seat: int, rng: random.Random) -> None:
         for c in pool[pos:pos + free]:
             hand[c] += 1
         pos += free
+        prov = state.provisional
+        if prov is not None and s == state.current:   # the opening's snapshot: new hand + laid cards
+            was, size, n_melds, must_use, must_play, known_then = prov
+            back = [b + h - o for b, h, o in zip(was, hand, state.hands[s], strict=True)]
+            state.provisional = (back, size, n_melds, must_use, must_play, known_then)
         state.hands[s] = hand
         if state.unplayed[s]:   # the hand is the pot it took by discarding its last card (§5)
             state.unplayed_cards[s] = [c for c in range(NUM_TYPES) for _i in range(hand[c])]

@@ -120,16 +120,19 @@ def option_text(option: Option, value: Any) -> str:
 
 
 def describe_game(name: str, book: RuleBook) -> dict[str, Any]:
-    """The lobby's description of a game: presets and options with their defaults, in words."""
+    """The lobby's description of a game: presets and options with their defaults, in words, and
+    the old names each is also accepted as (``aliases``, README §5)."""
     rules = book.build()
     return {
         "name": name,
         "num_players": rules.get("num_players"),
         "presets": [{"name": pr.name, "kind": pr.kind, "doc": _(pr.doc) if pr.doc else "",
-                     "values": dict(pr.values)} for pr in book.presets],
+                     "values": dict(pr.values), "aliases": book.aliases_of(pr.name)}
+                    for pr in book.presets],
         "options": [{"name": o.name, "kind": o.kind, "default": rules.to_dict()[o.name],
                      "choices": list(o.choices), "low": o.min, "high": o.max,
-                     "doc": _(o.doc) if o.doc else "", "text": option_text(o, rules[o.name])}
+                     "doc": _(o.doc) if o.doc else "", "text": option_text(o, rules[o.name]),
+                     "aliases": book.aliases_of(o.name)}
                     for o in book.options],
     }
 

@@ -137,6 +137,10 @@ class RummyTable(TableScreen):
         hands = ", ".join(_("{seat} {n}").format(seat=seat_label(game, s), n=n)
                           for s, n in enumerate(view["hand_sizes"]) if s != HUMAN)
         lines = [" · ".join(parts), _("Cards in hand: {hands}").format(hands=hands)]
+        face_down = pots.get("face_down") or []
+        if len(face_down) > HUMAN and face_down[HUMAN]:     # buraco.md §5
+            lines.append(_("Your {pot} is taken, {n} cards, face down until your partner has played").format(
+                pot=view.get("pot_name", ""), n=face_down[HUMAN]))
         turn = view.get("turn") or {}
         if turn.get("opening_minimum") and view["current_player"] == HUMAN:
             lines.append(_("Initial meld: {done} of {needed} points melded this turn").format(

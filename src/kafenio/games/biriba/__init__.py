@@ -3,7 +3,7 @@
 ``GAME = BiribaGame``; ``kafenio.load_game("biriba", preset=…)`` builds it. The turn machine,
 legality and the action space are the rummy core's (:mod:`kafenio.rummy.state`,
 :mod:`kafenio.rummy.legal`, :mod:`kafenio.rummy.actions`, ids ``0 … BIRIBA_ACTIONS−1``); this
-module adds what is Biriba's own: the deal with the kozi up-card, the 3-player solo form, the
+module adds what is Biriba's own: the deal with the kozi up-card, the solo forms' trigger, the
 biriba bonuses (:mod:`.scoring`) and the options and presets (:mod:`.rulebook`). The view's
 keys are documented in ``docs/views-rummy.md``.
 
@@ -30,7 +30,8 @@ from kafenio.rummy.state import P_SETUP, RummyState, TurnRules, one_hot
 
 __all__ = ["GAME", "BiribaGame", "BiribaState"]
 
-SECTIONS = {"setup": "§2.2", "turn": "§3", "melds": "§4", "layoff": "§4.5", "opening": "§4.7",
+SECTIONS = {"setup": "§2.2", "turn": "§3", "melds": "§4", "wilds": "§4.1", "layoff": "§4.5",
+            "opening": "§4.7",
             "pot": "§5", "close": "§6", "stock": "§7"}
 KOZI_ACTIONS = [A.KOZI + s for s in range(4)]
 
@@ -56,8 +57,6 @@ class BiribaState(RummyState):
         self.up_card = up
         self.kozi_suit: int | None = None
         self.kozi_rank: int | None = None
-        self.solo_mode = r.partnership_mode == "solo_vs_pair"
-        self.solo: int | None = None
         if up == JOKER:
             self.hands[order[0]][JOKER] += 1
             if r.kozi_mode != "none":
@@ -107,36 +106,9 @@ class BiribaState(RummyState):
                           closing_bonus=r.closing_bonus, untaken_penalty=r.untaken_biribaki_penalty,
                           unplayed_flat=r.unplayed_biribaki_penalty == "flat_100", unplayed=unplayed)
 
-    def side_scores(self) -> list[float]:
-        """Per match side (biriba.md §8; §10.3: the pair's players get half each)."""
-        if not self.solo_mode:
-            return self.deal_totals()
-        totals = [s["total"] for s in self.deal_score_sheet()["sides"]]     # the rare 3-player form
-        if self.solo is None:
-            return [totals[s] for s in range(self.n)]
-        return [totals[0] if s == self.solo else totals[1] / 2 for s in range(self.n)]
-
-    def _whole_hand_opened(self, seat: int) -> int:
-        if self.solo_mode:
-            self._make_solo(seat)
-        return self.side_of[seat]
-
-    def _make_solo(self, seat: int) -> None:
-        """biriba.md §10.3: ``seat`` becomes the solo, the other two a pair."""
-        self.solo = seat
-        pair = [s for s in range(self.n) if s != seat]
-        self.melds = [self.melds[self.side_of[seat]], []]
-        self.sides = [[seat], pair]
-        self.side_of = [0 if s == seat else 1 for s in range(self.n)]
-        self.pot_taken = [False, False]
-        self.opened = [True, not self.tr.opening_bands]
-        self.min_raise = [0, 0]
-        self.cut_points = [0, 0]
-
     def _view_extra(self, seat: int | None, out: dict[str, Any]) -> None:
         out["kozi"] = SUITS[self.kozi_suit] if self.kozi_suit is not None else None
         out["up_card"] = format_card(self.up_card)
-        out["solo"] = self.solo
 
     def _obs_tail(self) -> list[float]:
         kozi = one_hot(self.kozi_suit if self.kozi_suit is not None else 4, 5)
@@ -162,6 +134,8 @@ class BiribaGame(Game):
             close_needs_clean=r.closing_requirement == "clean_biriba",
             close_requires_discard=r.closing_requires_discard,
             pickup=r.discard_pickup_requirement, single_pickup=r.single_card_pickup_restriction,
+            rediscard_ban=r.single_card_pile_rediscard_ban,
+            solo_sides=r.partnership_mode in ("solo_vs_pair", "solo_vs_two_pairs"),
             stock_rule=stock_rule, pot_to_stock=r.untaken_biribaki_to_stock,
             stock_empty_turn_limit=r.stock_empty_turn_limit, deal_turn_limit=r.deal_turn_limit,
             opening_bands=INITIAL_MELD_TABLES[r.initial_meld_table],
@@ -169,7 +143,7 @@ class BiribaGame(Game):
 
     @property
     def num_sides(self) -> int:
-        """Match sides: the pairs, or every player (individual and the 3-player solo form)."""
+        """Match sides: the pairs, or every player (individual and the solo forms, §10.3, §10.4)."""
         if self.rules.partnership_mode == "teams_of_two":
             return self.num_players() // 2
         return self.num_players()

@@ -27,25 +27,35 @@ INITIAL_MELD_TABLES: dict[str, tuple[tuple[int, int], ...]] = {
 }
 
 
+#: partnership modes with a solo against pairs (§10.3, §10.4): players → the pots they need
+SOLO_MODES: dict[str, tuple[int, list[int]]] = {"solo_vs_pair": (3, [18, 11]),
+                                                "solo_vs_two_pairs": (5, [18, 11, 11])}
+
+
 def _sides(values: dict[str, Any]) -> int:
     n = values["num_players"]
     mode = values["partnership_mode"]
     if mode == "teams_of_two":
         return n // 2
-    return 2 if mode == "solo_vs_pair" else n
+    if mode in SOLO_MODES:
+        return 1 + (n - 1) // 2     # the solo and the pairs (§10.3, §10.4)
+    return n
 
 
 def _default_pots(values: dict[str, Any]) -> list[int]:
-    if values["partnership_mode"] == "solo_vs_pair":
-        return [18, 11]
+    solo = SOLO_MODES.get(values["partnership_mode"])
+    if solo is not None:
+        return solo[1]
     return [11] * _sides(values)
 
 
 Opt = Option
 OPTIONS = [
     Opt("num_players", "int", 4, low=2, high=6, doc="players at the table"),
-    Opt("partnership_mode", "enum", "teams_of_two", ("teams_of_two", "individual", "solo_vs_pair"),
-      doc="fixed pairs, everyone alone, or 3 players with a solo against a pair (§10.3)"),
+    Opt("partnership_mode", "enum", "teams_of_two",
+      ("teams_of_two", "individual", "solo_vs_pair", "solo_vs_two_pairs"),
+      doc="fixed pairs, everyone alone, 3 players with a solo against a pair (§10.3), or 5 "
+          "players with a solo against two pairs (§10.4)"),
     Opt("deck_count", "int", 2, low=2, high=3, doc="standard packs in the deck"),
     Opt("jokers_per_deck", "int", 2, low=2, high=2, doc="jokers added per pack"),
     Opt("play_direction", "enum", "counterclockwise", ("counterclockwise", "clockwise"),
@@ -72,10 +82,19 @@ OPTIONS = [
     Opt("run_ace_span", "enum", "one_end", ("one_end",), doc="an ace is low or high, never both"),
     Opt("displaced_suited_two_goes_natural", "bool", True,
       doc="a displaced 2 of the run's suit moves to position 2 and becomes natural (§4.5)"),
+    Opt("free_wild_may_move", "bool", True,
+      doc="a wild at the end of a run may move inside it so that a laid-off card joins (§4.5)"),
+    Opt("natural_two_may_become_wild", "bool", True,
+      doc="a natural 2 at the bottom of a run may become its wild so that a laid-off card "
+          "joins (§4.5)"),
     Opt("discard_pickup_requirement", "enum", "none", ("none", "use_any_pile_card"),
       doc="taking the pile requires using one of its cards in a meld this turn (§3)"),
     Opt("single_card_pickup_restriction", "enum", "no_going_out", ("no_going_out", "forbidden", "none"),
       doc="holding one card and taking a one-card pile: no closing, forbidden, or free (§3)"),
+    Opt("single_card_pile_rediscard_ban", "enum", "same_or_identical",
+      ("same_or_identical", "same_card", "none"),
+      doc="after taking a one-card pile, that card (or an identical one) may not be the turn's "
+          "discard (§3)"),
     Opt("initial_meld_table", "enum", "none", tuple(INITIAL_MELD_TABLES),
       doc="minimum card points of a side's first melds by match score (§4.7)"),
     Opt("biriba_required_for_biribaki", "bool", True, doc="a side needs a biriba to take its pot (§5)"),
@@ -84,8 +103,9 @@ OPTIONS = [
     Opt("closing_requires_discard", "bool", True, doc="closing needs a final discard (§6)"),
     Opt("stock_exhausted_rule", "enum", "pass_round", ("pass_round", "end_after_last_card"),
       doc="what happens when the stock is empty (§7)"),
-    Opt("stock_empty_turn_limit", "int", lambda v: 4 * v["num_players"], low=2,
-      doc="turns played with an empty stock before the deal ends (engine safeguard, §7)"),
+    Opt("stock_empty_turn_limit", "int?", None, low=2,
+      doc="turns played with an empty stock before the deal ends; null = no limit "
+          "(engine safeguard, §7)"),
     Opt("deal_turn_limit", "int", 1000, low=100, doc="turns after which a deal ends (engine safeguard, §3)"),
     Opt("untaken_biribaki_to_stock", "bool", False,
       doc="an untaken pot becomes the stock when the stock runs out (Buraco rule, §7)"),
@@ -103,7 +123,7 @@ OPTIONS = [
     Opt("target_score", "int", 3000, low=1, doc="match target score (§9)"),
     Opt("target_comparison", "enum", "greater", ("greater", "greater_or_equal"),
       doc="a side must exceed the target, or reach it"),
-    Opt("half_score_rounding", "enum", "exact", ("exact",), doc="halves in the 3-player solo form"),
+    Opt("half_score_rounding", "enum", "exact", ("exact",), doc="halves of a pair's score (§10.3, §10.4)"),
 ]
 
 PRESETS = [
@@ -118,9 +138,10 @@ PRESETS = [
         "num_players": 3, "partnership_mode": "solo_vs_pair", "deck_count": 2,
         "biribaki_sizes": [18, 11], "whole_hand_first_meld": True},
         "3 players: the first to lay down the whole hand plays alone against the other two"),
-    Preset("five_players_individual", "base", {
-        "num_players": 5, "partnership_mode": "individual", "deck_count": 3,
-        "biribaki_sizes": [11] * 5}, "5 players, each alone (engine-defined)"),
+    Preset("five_players", "base", {
+        "num_players": 5, "partnership_mode": "solo_vs_two_pairs", "deck_count": 3,
+        "biribaki_sizes": [18, 11, 11], "whole_hand_first_meld": True},
+        "5 players: the first to lay down the whole hand plays alone against two pairs (§10.4)"),
     Preset("six_players", "base", {"num_players": 6, "partnership_mode": "teams_of_two",
                                    "deck_count": 3, "biribaki_sizes": [11, 11, 11]},
            "6 players in three partnerships"),
@@ -128,8 +149,12 @@ PRESETS = [
     Preset("cyprus_scoring", "modifier", {"full_run_dirty_bonus": 100}, "Cyprus full-run bonus"),
     Preset("no_full_run_bonus", "modifier", {"full_run_clean_bonus": 200, "full_run_dirty_bonus": 100},
            "13-card runs score as ordinary runs"),
-    Preset("zoo_gr_scoring", "modifier", {"kozi_mode": "double", "set_clean_bonus": 200,
-                                          "set_dirty_bonus": 100}, "zoo.gr scoring"),
+    Preset("zoo_gr_scoring", "modifier", {"kozi_mode": "double", "kozi_affects_full_runs": True,
+                                          "set_clean_bonus": 200, "set_dirty_bonus": 100},
+           "zoo.gr scoring: kozi biribas double (full runs too), sets 200/100"),
+    Preset("pagat_scoring", "modifier", {"kozi_mode": "double", "kozi_affects_full_runs": True,
+                                         "target_score": 5000},
+           "pagat.com's table: kozi biribas double (full runs too), more than 5000 to win"),
     Preset("catsatcards_house", "modifier", {
         "initial_meld_table": "catsatcards", "target_score": 5000,
         "discard_pickup_requirement": "use_any_pile_card"}, "catsatcards.com optional rules"),
@@ -138,6 +163,10 @@ PRESETS = [
     Preset("old_greek_values", "modifier", {"card_values": "old_greek"}, "old Greek card values"),
     Preset("whole_hand_opening", "modifier", {"whole_hand_first_meld": True, "kozi_mode": "double",
                                               "kozi_rank_sets": True}, "two-player whole-hand opening"),
+    Preset("fixed_wilds", "modifier", {"free_wild_may_move": False, "natural_two_may_become_wild": False},
+           "a wild moves only when its natural card replaces it (§4.5)"),
+    Preset("no_rediscard_ban", "modifier", {"single_card_pile_rediscard_ban": "none"},
+           "a card taken from a one-card pile may be discarded at once (§3)"),
 ]
 
 
@@ -151,14 +180,21 @@ def check(values: dict[str, Any]) -> None:
     mode = values["partnership_mode"]
     if mode == "teams_of_two" and n not in (4, 6):
         raise RulesError("partnership_mode", _("teams_of_two needs 4 or 6 players, not {n}").format(n=n))
-    if mode == "solo_vs_pair":
-        if n != 3:
-            raise RulesError("partnership_mode", _("solo_vs_pair needs 3 players"))
-        if list(values["biribaki_sizes"]) != [18, 11]:
-            raise RulesError("biribaki_sizes", _("solo_vs_pair needs pots [18, 11]"))
+    solo = SOLO_MODES.get(mode)
+    if solo is not None:
+        players, pots = solo
+        if n != players:
+            raise RulesError("partnership_mode", _("{mode} needs {n} players").format(mode=mode, n=players))
+        if list(values["biribaki_sizes"]) != pots:
+            raise RulesError("biribaki_sizes", _("{mode} needs pots {pots}").format(mode=mode, pots=pots))
         if not values["whole_hand_first_meld"]:
-            raise RulesError("whole_hand_first_meld", _("solo_vs_pair is decided by the whole-hand "
-                                                        "first meld (§10.3)"))
+            raise RulesError("whole_hand_first_meld", _("{mode} is decided by the whole-hand first "
+                                                        "meld (§10.3, §10.4)").format(mode=mode))
+        if mode == "solo_vs_two_pairs" and values["deck_count"] != 3:
+            raise RulesError("deck_count", _("solo_vs_two_pairs is played with 3 packs (§10.4)"))
+    if mode == "individual" and n == 5:
+        raise RulesError("partnership_mode", _("5 players play a solo against two pairs, not "
+                                               "individually (§10.4)"))
     if len(values["biribaki_sizes"]) != _sides(values):
         raise RulesError("biribaki_sizes", _("needs exactly one pot per side ({k})").format(
             k=_sides(values)))
@@ -166,9 +202,13 @@ def check(values: dict[str, Any]) -> None:
     used = n * values["hand_size"] + sum(values["biribaki_sizes"]) + 1
     if deck - used < 0:
         raise RulesError("deck_count", _("{d} cards cannot deal {u}").format(d=deck, u=used))
-    if values["stock_empty_turn_limit"] < n:
+    limit = values["stock_empty_turn_limit"]
+    if limit is not None and limit < n:
         raise RulesError("stock_empty_turn_limit", _("must be at least the number of players"))
     value_table(values["card_values"], CARD_VALUE_TABLES)
 
 
-RULEBOOK = RuleBook("biriba", OPTIONS, PRESETS, check)
+#: presets withdrawn in v1.2, refused naming what replaces them (README §5; biriba.md §12)
+WITHDRAWN = {"five_players_individual": "five_players"}
+
+RULEBOOK = RuleBook("biriba", OPTIONS, PRESETS, check, withdrawn=WITHDRAWN)
