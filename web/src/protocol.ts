@@ -2,6 +2,8 @@
 // table built from the server's messages, and a WebSocket connection that reconnects.
 // The server owns the rules: the client shows the view and offers the legal actions it is sent.
 
+import { language } from "./i18n";
+
 export const PROTOCOL_VERSION = 1;
 
 export type Phase = "waiting" | "playing" | "deal_over" | "finished";
@@ -159,9 +161,11 @@ export class ApiError extends Error {
 }
 
 export async function api<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, body === undefined ? {} : {
+  // the server answers in the page's language (docs/protocol.md, "Language")
+  const headers: Record<string, string> = { "Accept-Language": language() };
+  const response = await fetch(path, body === undefined ? { headers } : {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { ...headers, "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
   if (!response.ok) {
@@ -336,9 +340,12 @@ export class Connection {
   }
 }
 
-/** The WebSocket URL of a table (§3), relative to the page's host. */
-export function socketUrl(tableId: string, token: string | null, location: { protocol: string; host: string }): string {
+/** The WebSocket URL of a table (§3), relative to the page's host; `lang`: the language the
+ * server is to answer in (the page's choice). */
+export function socketUrl(tableId: string, token: string | null, location: { protocol: string; host: string },
+  lang?: string): string {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = token ? "?token=" + encodeURIComponent(token) : "";
-  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+  const query = [token ? "token=" + encodeURIComponent(token) : "", lang ? "lang=" + encodeURIComponent(lang) : ""]
+    .filter(Boolean).join("&");
+  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query ? "?" + query : ""}`;
 }

@@ -6,7 +6,7 @@ import { scoreChart, SIDE_COLOURS } from "./chart";
 import { backs, cardImage, cardLabel, cardShort, fan, type FaceStyle, parseCard, sortHand, type SortMode } from "./cards";
 import { enableDragAndDrop } from "./dnd";
 import { fishing } from "./fishing";
-import { direction, formatNumber, t } from "./i18n";
+import { direction, formatNumber, language, t } from "./i18n";
 import { animateMoves, flash, measure, moveDuration, type Speed } from "./motion";
 import {
   api, type ClientMessage, Connection, type ConnectionStatus, emptyModel, type LastAction, type LegalAction, reduce,
@@ -333,7 +333,7 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     },
   });
 
-  const conn = new Connection(socketUrl(tableId, stored?.token ?? null, location), (msg: ServerMessage) => {
+  const conn = new Connection(socketUrl(tableId, stored?.token ?? null, location, language()), (msg: ServerMessage) => {
     const before = model.snapshot;
     model = reduce(model, msg);
     if (msg.type === "snapshot" && msg.version !== before?.version) { // a re-sent snapshot keeps the open choice

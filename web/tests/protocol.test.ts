@@ -74,6 +74,7 @@ describe("protocol messages", () => {
   it("builds the socket URL for a seat and for a spectator", () => {
     expect(socketUrl("k3J9", "a b", { protocol: "https:", host: "x.org" })).toBe("wss://x.org/ws/tables/k3J9?token=a%20b");
     expect(socketUrl("k3J9", null, { protocol: "http:", host: "127.0.0.1:8000" })).toBe("ws://127.0.0.1:8000/ws/tables/k3J9");
+    expect(socketUrl("k3J9", "t", { protocol: "http:", host: "h" }, "pt-BR")).toBe("ws://h/ws/tables/k3J9?token=t&lang=pt-BR");
   });
 
   it("backs off exponentially with jitter, capped", () => {
