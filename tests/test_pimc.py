@@ -15,20 +15,9 @@ from kafenio.agents.pimc import AlphaBeta, PIMCPlayer, PIMCSettings, parse_spec
 from kafenio.arena import run_arena
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Seat
+from test_ismcts import mid_deal
 
 FISHING = ["basra", "pisti", "xeri", "diloti"]
-
-
-def mid_deal(name: str, seed: int, moves: int = 5, **options):
-    """A state ``moves`` random moves in, with a seat on turn that has a real choice."""
-    game = kafenio.load_game(name, options=options)
-    state = game.new_initial_state(seed=seed)
-    rng = random.Random(seed)
-    while moves > 0 or len(state.legal_actions()) < 2:
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-        moves -= 1
-    return game, state
 
 
 @pytest.mark.parametrize("name", [*FISHING, "biriba", "buraco"])
@@ -51,7 +40,7 @@ def test_plays_legal_moves_to_the_end_of_a_deal(name):
     ("basra", {"num_players": 2}), ("basra", {"num_players": 4}), ("pisti", {}), ("xeri", {}), ("diloti", {}),
     ("biriba", {}), ("buraco", {})])
 def test_decision_ignores_hidden_cards(name, options):
-    game, state = mid_deal(name, 11, **options)
+    game, state = mid_deal(11, name=name, **options)
     seat = state.current_player()
     # the same information for the seat, every hidden card (other hands, stock) dealt afresh
     scrambled = state.resample_from_infostate(seat, random.Random(987))
@@ -66,7 +55,7 @@ def test_decision_ignores_hidden_cards(name, options):
 
 
 def test_reproducible_from_a_seed_and_varies_with_it():
-    game, state = mid_deal("basra", 4)
+    game, state = mid_deal(4)
     seat = state.current_player()
     runs = [PIMCPlayer(game, seed=s, settings=PIMCSettings(worlds=4, depth=2)).decide(Seat(state, seat))
             for s in (1, 1, 2)]
@@ -85,7 +74,7 @@ def minimax(state, depth, side):
 @pytest.mark.parametrize("name", FISHING)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_alphabeta_returns_the_minimax_value(name, seed):
-    game, state = mid_deal(name, seed, moves=seed * 7)
+    game, state = mid_deal(seed, moves=seed * 7, name=name)
     side = game.side_of(state.current_player())
     search = AlphaBeta(game)
     assert search.value(state.clone(), 4, side, -math.inf, math.inf) == minimax(state, 4, side)
