@@ -36,7 +36,7 @@ def test_levels_in_order_and_resolve(game):
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
     hard, expert = make_level_player("hard", game, 1), make_level_player("expert", game, 1)
     assert isinstance(hard, ISMCTSPlayer) and isinstance(expert, PIMCPlayer)
-    assert expert.settings == EXPERT_FISHING and expert.settings.majority and expert.settings.endgame
+    assert expert.settings == EXPERT_FISHING["basra"] and expert.settings.majority and expert.settings.endgame
     assert hard.name == "hard" and expert.name == "expert"
     for level in ("easy", "medium"):
         if HAS_HEURISTIC:
@@ -94,7 +94,7 @@ def test_search_levels_take_the_games_budget_and_drop_caps_on_request(name, leve
 @pytest.mark.parametrize("name", FISHING_GAMES)
 def test_the_fishing_experts_search_sampled_worlds(name):
     expert = make_named_player("expert", kafenio.load_game(name), 1, time_caps=False)
-    assert isinstance(expert, PIMCPlayer) and expert.settings == EXPERT_FISHING
+    assert isinstance(expert, PIMCPlayer) and expert.settings == EXPERT_FISHING[name]
 
 
 @pytest.mark.parametrize("name", ["biriba", "buraco"])
