@@ -480,22 +480,7 @@ def _natural_two_move(meld: Meld, c: int, natural_pos: tuple[int, ...], mr: Meld
     while the natural 2 stays in position 2, so the 2 leaves it and becomes the run's wild in
     the single hole the naturals then leave (``2C 3C 4C 5C`` + ``7C`` → ``3C 4C 5C 2C=6C 7C``;
     two holes: illegal). The run becomes dirty."""
-    two = meld.cards[0]
-    placed = {meld.lo + i: x for i, x in enumerate(meld.cards) if i}
-    out = []
-    for pos in natural_pos:
-        if pos in placed:
-            continue
-        cells = {**placed, pos: c}
-        lo, hi = min(cells), max(cells)
-        gaps = [p for p in range(lo, hi + 1) if p not in cells]
-        if len(gaps) != 1 or gaps[0] == 2:
-            continue
-        cells[gaps[0]] = two
-        new = Meld(True, meld.suit, 0, lo, [cells[p] for p in range(lo, hi + 1)], [gaps[0] - lo])
-        if _end_ok(lo, hi, new.cards, meld.suit, mr) and _aces_ok(new, mr):
-            out.append(new)
-    return out
+    return _moved_to_gap(meld, 0, c, natural_pos, mr, natural_at_two=False)
 
 
 def _free_wild_move(meld: Meld, c: int, natural_pos: tuple[int, ...], mr: MeldRules) -> list[Meld]:
@@ -505,8 +490,17 @@ def _free_wild_move(meld: Meld, c: int, natural_pos: tuple[int, ...], mr: MeldRu
     w = meld.wilds[0]
     if w not in (0, len(meld.cards) - 1):
         return []
-    wild = meld.cards[w]
-    placed = {meld.lo + i: x for i, x in enumerate(meld.cards) if i != w}
+    return _moved_to_gap(meld, w, c, natural_pos, mr, natural_at_two=True)
+
+
+def _moved_to_gap(meld: Meld, moving: int, c: int, natural_pos: tuple[int, ...], mr: MeldRules, *,
+                  natural_at_two: bool) -> list[Meld]:
+    """The runs in which ``meld.cards[moving]`` leaves its place and fills the single gap that
+    the run's other cards and ``c`` (at one of ``natural_pos``) leave, as a wild (§4.5 moves 2
+    and 3). A 2 of the run's suit landing on position 2 is natural there: kept as such when
+    ``natural_at_two``, else that placement is not a move."""
+    card = meld.cards[moving]
+    placed = {meld.lo + i: x for i, x in enumerate(meld.cards) if i != moving}
     out = []
     for pos in natural_pos:
         if pos in placed:
@@ -516,10 +510,12 @@ def _free_wild_move(meld: Meld, c: int, natural_pos: tuple[int, ...], mr: MeldRu
         gaps = [p for p in range(lo, hi + 1) if p not in cells]
         if len(gaps) != 1:
             continue
-        cells[gaps[0]] = wild
-        natural_two = wild != JOKER and SUIT[wild] == meld.suit and gaps[0] == 2
-        new = Meld(True, meld.suit, 0, lo, [cells[p] for p in range(lo, hi + 1)],
-                   [] if natural_two else [gaps[0] - lo])
+        gap = gaps[0]
+        natural = card != JOKER and SUIT[card] == meld.suit and gap == 2
+        if natural and not natural_at_two:
+            continue
+        cells[gap] = card
+        new = Meld(True, meld.suit, 0, lo, [cells[p] for p in range(lo, hi + 1)], [] if natural else [gap - lo])
         if _end_ok(lo, hi, new.cards, meld.suit, mr) and _aces_ok(new, mr):
             out.append(new)
     return out
