@@ -25,7 +25,7 @@ from kafenio.server.broker import RedisBroker
 from kafenio.server.live import GameRegistry, LiveTable
 from kafenio.server.store import Store, upgrade
 from test_server_api import make_app
-from test_server_store import _free_port, pg_url  # noqa: F401 (a fixture)
+from test_server_store import _free_port, pg_url, wait_until_serving  # noqa: F401 (a fixture)
 from test_server_ws import BOT, HUMAN, my_turn, snapshot_when
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,16 +38,7 @@ def _serve(url: str, port: int) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "kafenio", "serve", "--no-browser", "--port", str(port),
                              "--database-url", url, "--bot-delay", "0"], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    proc.wait()
-    raise AssertionError("kafenio serve did not start")
+    return wait_until_serving(proc, port, seconds=60)
 
 
 def _kill(proc: subprocess.Popen) -> None:

@@ -286,13 +286,21 @@ def _free_port() -> int:
 def _start_server(url: str, port: int) -> subprocess.Popen:
     code = SERVER.format(paths=[str(ROOT / "src"), str(ROOT / "tests")], url=url, port=port)
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "PYTHONWARNINGS": "ignore"})
-    for _ in range(200):
+    return wait_until_serving(proc, port, seconds=20)
+
+
+def wait_until_serving(proc: subprocess.Popen, port: int, seconds: float) -> subprocess.Popen:
+    """``proc`` once the server it runs answers the lobby at ``port``; killed (and an
+    AssertionError) when it does not within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
                 return proc
         except httpx.HTTPError:
             time.sleep(0.05)
     proc.kill()
+    proc.wait()
     raise AssertionError("the server did not start")
 
 
