@@ -46,6 +46,11 @@ def _kill(proc: subprocess.Popen) -> None:
     proc.wait()
 
 
+PACE = 0.06
+"""Seconds the player waits before each message: under the server's 20 messages a second per
+socket (docs/protocol.md), since a message dropped as ``rate_limited`` is never answered."""
+
+
 def _play_until(port: int, path: str, rng: random.Random, acked: list[dict], stop) -> dict:
     """Play random legal actions (and ``next_deal``) as the seat of ``path``; every snapshot
     that shows one of its own moves is an acknowledgement, kept in ``acked``. Once
@@ -71,6 +76,7 @@ def _play_until(port: int, path: str, rng: random.Random, acked: list[dict], sto
             if snap["version"] <= acted:
                 continue
             done = stop(snap)
+            time.sleep(PACE)  # within the socket's rate limit: a dropped move would never be answered
             if snap["phase"] == "deal_over" and snap["seat"] not in snap["ready"] and not done:
                 ws.send(json.dumps({"type": "next_deal"}))
                 acted = snap["version"]
