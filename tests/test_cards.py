@@ -1,5 +1,6 @@
 """Card notation (README §2) and decks."""
 
+import hatch_build
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -21,6 +22,7 @@ from kafenio.cards import (
     shuffled,
 )
 from kafenio.engine.errors import CardError
+from kafenio.i18n import language
 
 
 def test_notation_examples():
@@ -73,3 +75,31 @@ def test_seeded_shuffle_is_reproducible_and_a_permutation(seed):
 def test_card_names_for_screen_readers():
     assert card_name(parse_card("7H")) == "seven of hearts"
     assert card_name(JOKER) == "joker"
+
+
+@pytest.mark.parametrize(("lang", "names"), [
+    # the suit, then the rank with its possessive ending (GLOSSARY.md §5; GNOME's Turkish card names)
+    ("tr", ["kupa ası", "maça ikilisi", "sinek üçlüsü", "karo dörtlüsü", "karo beşlisi", "sinek altılısı",
+            "kupa yedilisi", "maça sekizlisi", "karo dokuzlusu", "karo onlusu", "sinek valesi", "maça kızı",
+            "kupa papazı", "joker"]),
+    ("el", ["άσσος κούπα", "δύο μπαστούνι", "τρία σπαθί", "τέσσερα καρό", "πέντε καρό", "έξι σπαθί",
+            "επτά κούπα", "οκτώ μπαστούνι", "εννιά καρό", "δέκα καρό", "βαλές σπαθί", "ντάμα μπαστούνι",
+            "ρήγας κούπα", "τζόκερ"]),
+    ("pt_BR", ["ás de copas", "dois de espadas", "três de paus", "quatro de ouros", "cinco de ouros", "seis de paus",
+               "sete de copas", "oito de espadas", "nove de ouros", "dez de ouros", "valete de paus",
+               "dama de espadas", "rei de copas", "curingão"]),
+    ("it", ["asso di cuori", "due di picche", "tre di fiori", "quattro di quadri", "cinque di quadri",
+            "sei di fiori", "sette di cuori", "otto di picche", "nove di quadri", "dieci di quadri", "fante di fiori",
+            "donna di picche", "re di cuori", "jolly"]),
+    # the rank, then the suit with its article (the players' «سبعة الديناري»; ولد، بنت، شايب)
+    ("ar", ["آس الكبة", "اثنان البستوني", "ثلاثة السباتي", "أربعة الديناري", "خمسة الديناري", "ستة السباتي",
+            "سبعة الكبة", "ثمانية البستوني", "تسعة الديناري", "عشرة الديناري", "ولد السباتي", "بنت البستوني",
+            "شايب الكبة", "جوكر"]),
+])
+def test_card_names_read_as_each_language_says_them(lang, names):
+    if hatch_build.catalogs_need_compiling():
+        hatch_build.compile_catalogs()
+    cards = parse_cards("AH 2S 3C 4D 5D 6C 7H 8S 9D 10D JC QS KH JK")
+    with language(lang):
+        assert [card_name(c) for c in cards] == names
+        assert len({card_name(c) for c in range(53)}) == 53

@@ -160,7 +160,7 @@ def test_the_server_speaks_the_catalog(lang, compiled):
     server come out as the ``.po`` says."""
     catalog = hatch_build.read_catalog(hatch_build.po_files()[lang])
     with i18n.language(lang):
-        for msgid in ("the match is over", "ace", "Draw from the stock"):
+        for msgid in ("the match is over", "ace of hearts", "Draw from the stock"):
             assert i18n._(msgid) == catalog[msgid].string
 
 
@@ -168,7 +168,7 @@ def test_a_broken_po_fails_the_build_with_its_file_and_line(tmp_path):
     po = tmp_path / "pt_BR" / "LC_MESSAGES" / "kafenio.po"
     po.parent.mkdir(parents=True)
     lines = hatch_build.po_files()["el"].read_text(encoding="utf-8").splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith('msgid "ace"'))
+    at = next(i for i, line in enumerate(lines) if line.startswith('msgid "ace of hearts"'))
     lines[at + 1] = 'msgstr "άσσος'  # an unterminated string
     po.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(hatch_build.CatalogError, match=rf"{re.escape(str(po))}:{at + 2}:"):
@@ -185,7 +185,7 @@ def test_a_new_language_starts_from_the_template_with_gettexts_plural_forms(tmp_
     assert catalog.num_plurals == 6 and catalog.plural_forms == hatch_build.PLURAL_FORMS["ar"]
     assert [gettext.c2py(catalog.plural_expr)(n) for n in (0, 1, 2, 3, 10, 11, 99, 100, 102, 103, 111)] == \
         [0, 1, 2, 3, 3, 4, 4, 5, 5, 3, 4]
-    assert catalog.locale_identifier == "ar" and "ace" in catalog and not catalog["ace"].string
+    assert catalog.locale_identifier == "ar" and "ace of hearts" in catalog and not catalog["ace of hearts"].string
     with pytest.raises(hatch_build.CatalogError, match="exists already"):
         hatch_build.new_catalog("ar", tmp_path)
 
@@ -302,23 +302,65 @@ def test_an_unknown_lang_falls_back_to_english_and_names_the_languages(monkeypat
     assert "no catalog for xx; the languages are: " + ", ".join(i18n.known_languages()) in result.output
 
 
-@pytest.mark.parametrize("lang", [lang for lang in ("el", "pt_BR") if lang in LANGUAGES])
+#: English words of Typer's and Click's texts: none may be left in another language's help or errors
+#: (option and command names, ``<int>`` and the arguments' names are notation: a word preceded by ``-``,
+#: ``<`` or ``{`` is not counted)
+ENGLISH = re.compile(r"(?<![-<{\w])(Usage|Options|OPTIONS|Commands?|COMMAND|ARGS|Arguments|Error|Try|Show|Install|"
+                     r"Missing|Invalid|valid|value|integer|number|Input|should|such|option|env|var|environment|"
+                     r"least|allowed|completion|required|default)\b")
+
+
+def _kafenio(*args: str, lang: str | None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(COLUMNS="200", LANG="C.UTF-8", **({"LANGUAGE": lang} if lang else {}))
+    return subprocess.run([sys.executable, "-m", "kafenio", *args], env=env, capture_output=True, text=True,
+                          check=False, cwd=hatch_build.ROOT, timeout=120)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_clicks_own_words_speak_the_language(lang, compiled):
-    """Usage, Options, Commands, the help option and Click's errors come from the catalog too
-    (gettext's ``messages`` domain, the same ``.po``)."""
+    """Usage, ``[OPTIONS]``, ``COMMAND [ARGS]...``, Options, Commands, the help and completion
+    options' texts and Click's errors (a missing argument, an unknown option, a value that is not a
+    whole number or not a number, one below its least) come from the catalog too (gettext's
+    ``messages`` domain and ``kafenio.cli``'s own messages, the same ``.po``): no English is left."""
     catalog = hatch_build.read_catalog(hatch_build.po_files()[lang])
-    env = {**os.environ, "LANGUAGE": lang, "COLUMNS": "200"}
-    done = subprocess.run([sys.executable, "-m", "kafenio", "--help"], env=env, capture_output=True, text=True,
-                          check=True, cwd=hatch_build.ROOT)
-    for word in ("Usage:", "Options", "Commands", "Show this message and exit."):
+    done = _kafenio("--help", lang=lang)
+    assert done.returncode == 0, done.stderr
+    for word in ("Usage:", "[OPTIONS]", "COMMAND [ARGS]...", "Options", "Commands", "Show this message and exit.",
+                 "Install completion for the current shell."):
         assert catalog[word].string in done.stdout, word
-        assert word not in done.stdout
-    done = subprocess.run([sys.executable, "-m", "kafenio", "play"], env=env, capture_output=True, text=True,
-                          check=False, cwd=hatch_build.ROOT)
+    assert not ENGLISH.findall(done.stdout.split(catalog["Commands"].string)[0])   # the commands' own help follows
+    done = _kafenio("play", lang=lang)
     assert done.returncode == 2
     assert catalog["Missing argument {hint}."].string.format(hint="'game'") in done.stderr
-    assert catalog["Error"].string in done.stderr and "Missing" not in done.stderr
-    done = subprocess.run([sys.executable, "-m", "kafenio", "play", "basra", "--bogus"], env=env,
-                          capture_output=True, text=True, check=False, cwd=hatch_build.ROOT)
+    assert catalog["Error"].string in done.stderr and not ENGLISH.findall(done.stderr)
+    done = _kafenio("play", "basra", "--bogus", lang=lang)
     assert done.returncode == 2
     assert catalog["No such option: {name}"].string.format(name="--bogus") in done.stderr
+    assert not ENGLISH.findall(done.stderr)
+    invalid = catalog["Invalid value for {hint}: {message}"].string
+    for args, hint, message in (
+            (("autoplay", "basra", "--max-deals", "x"), "'--max-deals'",
+             catalog["'{value}' is not a whole number"].string.format(value="x")),
+            (("serve", "--bot-delay", "soon"), "'--bot-delay'",
+             catalog["'{value}' is not a number"].string.format(value="soon")),
+            (("serve", "--sockets-per-client", "0"), "'--sockets-per-client' " + catalog[
+                "(environment variable {name})"].string.format(name="'KAFENIO_SOCKETS_PER_CLIENT'"),
+             catalog["{value} is less than {ge}, the least allowed"].string.format(value=0, ge=1))):
+        done = _kafenio(*args, lang=lang)
+        assert done.returncode == 2, done.stdout
+        assert invalid.format(hint=hint, message=message) in " ".join(done.stderr.replace("│", "").split())
+        assert not ENGLISH.findall(done.stderr), done.stderr
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_play_lang_speaks_before_the_other_options_are_read(lang, compiled):
+    """``--lang`` is read first: a bad ``--seed`` after it is refused in that language, although the
+    environment speaks English."""
+    catalog = hatch_build.read_catalog(hatch_build.po_files()[lang])
+    done = _kafenio("play", "basra", "--lang", lang.replace("_", "-"), "--seed", "1.5", lang=None)
+    assert done.returncode == 2
+    message = catalog["'{value}' is not a whole number"].string.format(value="1.5")
+    assert catalog["Invalid value for {hint}: {message}"].string.format(hint="'--seed'", message=message) \
+        in " ".join(done.stderr.replace("│", "").split())
+    assert not ENGLISH.findall(done.stderr), done.stderr

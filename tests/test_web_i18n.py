@@ -110,8 +110,8 @@ def test_greek_translates_every_message_keeping_its_placeholders():
 def test_greek_uses_the_glossary_terms(greek):
     _ = i18n._
     assert [_(w) for w in ("hearts", "diamonds", "clubs", "spades")] == ["κούπα", "καρό", "σπαθί", "μπαστούνι"]
-    assert [_(w) for w in ("ace", "king", "queen", "jack", "joker")] == ["άσσος", "ρήγας", "ντάμα", "βαλές", "τζόκερ"]
-    assert _("{rank} of {suit}").format(rank=_("ace"), suit=_("hearts")) == "άσσος κούπα"
+    assert [_(w) for w in ("ace of hearts", "king of spades", "queen of diamonds", "jack of clubs", "joker")] \
+        == ["άσσος κούπα", "ρήγας μπαστούνι", "ντάμα καρό", "βαλές σπαθί", "τζόκερ"]
     assert _("a hidden card was revealed since that action") == "από εκείνη την κίνηση αποκαλύφθηκε κρυφό φύλλο"
     web = json.loads((hatch_build.WEB_LOCALE / "el.json").read_text(encoding="utf-8"))["messages"]
     assert web["Hint"] == "Υπόδειξη" and web["Undo"] == "Αναίρεση" and web["Draw from the stock"].startswith("Τράβα")

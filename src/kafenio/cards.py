@@ -34,9 +34,6 @@ RANK = tuple([c % 13 + 1 for c in range(52)] + [0])
 #: suit index of each card type (0=S, 1=H, 2=D, 3=C; the joker has suit -1)
 SUIT = tuple([c // 13 for c in range(52)] + [-1])
 
-_RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-               "jack", "queen", "king")
-_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 _SUIT_SYMBOLS = "♠♥♦♣"
 
 
@@ -121,11 +118,38 @@ def card_symbol(c: int) -> str:
 
 
 def card_name(c: int) -> str:
-    """The spoken name of a card for screen readers: ``"seven of hearts"``, ``"joker"``."""
+    """The spoken name of a card for screen readers: ``"seven of hearts"``, ``"joker"``.
+
+    Each of the 52 names is a message of its own, translated whole: word order and endings differ
+    from language to language (Turkish «kupa ası», «maça kızı», «karo onlusu»: the suit, then the
+    rank with its possessive ending), so no ``{rank} of {suit}`` template fits them all
+    (``shared/i18n/GLOSSARY.md`` §5). The browser's ``cardLabel`` (``web/src/cards.ts``) says the
+    same messages.
+    """
     if c == JOKER:
         return _("joker")
-    return _("{rank} of {suit}").format(rank=_(_RANK_WORDS[RANK[c] - 1]),
-                                         suit=_(_SUIT_WORDS[SUIT[c]]))
+    return _card_names()[c]
+
+
+def _card_names() -> tuple[str, ...]:
+    """The names of the 52 standard cards in the current language, in card-type order."""
+    return (
+        _("ace of spades"), _("two of spades"), _("three of spades"), _("four of spades"),
+        _("five of spades"), _("six of spades"), _("seven of spades"), _("eight of spades"),
+        _("nine of spades"), _("ten of spades"), _("jack of spades"), _("queen of spades"),
+        _("king of spades"),
+        _("ace of hearts"), _("two of hearts"), _("three of hearts"), _("four of hearts"),
+        _("five of hearts"), _("six of hearts"), _("seven of hearts"), _("eight of hearts"),
+        _("nine of hearts"), _("ten of hearts"), _("jack of hearts"), _("queen of hearts"),
+        _("king of hearts"),
+        _("ace of diamonds"), _("two of diamonds"), _("three of diamonds"), _("four of diamonds"),
+        _("five of diamonds"), _("six of diamonds"), _("seven of diamonds"), _("eight of diamonds"),
+        _("nine of diamonds"), _("ten of diamonds"), _("jack of diamonds"), _("queen of diamonds"),
+        _("king of diamonds"),
+        _("ace of clubs"), _("two of clubs"), _("three of clubs"), _("four of clubs"), _("five of clubs"),
+        _("six of clubs"), _("seven of clubs"), _("eight of clubs"), _("nine of clubs"), _("ten of clubs"),
+        _("jack of clubs"), _("queen of clubs"), _("king of clubs"),
+    )
 
 
 def make_deck(packs: int = 1, jokers: int = 0) -> list[int]:

@@ -22,18 +22,25 @@ import kafenio
 from kafenio import referee
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.rules import RuleBook
-from kafenio.i18n import _, use_language
+from kafenio.i18n import _, number, use_language
 
 
 class _ClickWords:
-    """The words Typer's copy of Click writes without gettext, in the current language: the usage
-    line's ``Usage:``, the help option's text and the parse errors (a missing argument or option,
-    an unknown option, a bad value). Typer's other words (``Options``, ``Commands``, ``Arguments``,
-    ``Error``, ``Try … for help.``) go through gettext (``kafenio.i18n``)."""
+    """The words Typer and its copy of Click write without gettext, in the current language: the
+    usage line's ``Usage:``, ``[OPTIONS]`` and ``COMMAND [ARGS]...``, the help texts of the help and
+    completion options, and the parse errors (a missing argument or option, an unknown option, a
+    value that is not a number or out of its range: :func:`_value_error`). Typer's other words
+    (``Options``, ``Commands``, ``Arguments``, ``Error``, ``Try … for help.``) go through gettext
+    (``kafenio.i18n``). Option names, the type names of the help (``<int>``) and the arguments'
+    names are notation, as typed."""
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
-        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)),  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)),
                               prefix=_("Usage:") + " ")
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        words = {"[OPTIONS]": _("[OPTIONS]"), "COMMAND [ARGS]...": _("COMMAND [ARGS]...")}
+        return [words.get(piece, piece) for piece in super().collect_usage_pieces(ctx)]  # type: ignore[misc]
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)  # type: ignore[misc]
@@ -41,11 +48,18 @@ class _ClickWords:
             option.help = _("Show this message and exit.")
         return option
 
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if param.name in TYPER_HELP:
+                param.help = TYPER_HELP[param.name]()
+        return params
+
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)  # type: ignore[misc]
         except MissingParameter as err:
-            hint = err.param.get_error_hint() if err.param is not None else ""
+            hint = _error_hint(err.param) if err.param is not None else ""
             text = (_("Missing option {hint}.") if err.param is not None and err.param.param_type_name == "option"
                     else _("Missing argument {hint}.")).format(hint=hint)
             raise UsageError(text, ctx) from None
@@ -58,7 +72,56 @@ class _ClickWords:
             if err.param is None:
                 raise
             raise UsageError(_("Invalid value for {hint}: {message}").format(
-                hint=err.param.get_error_hint(), message=err.message), ctx) from None
+                hint=_error_hint(err.param), message=_value_error(err)), ctx) from None
+
+
+#: the help texts of the options Typer adds itself (shell completion), by parameter name
+TYPER_HELP = {
+    "install_completion": lambda: _("Install completion for the current shell."),
+    "show_completion": lambda: _("Show completion for the current shell, to copy it or customize the installation."),
+}
+
+#: the parse errors of a value (Pydantic's error types, through which Typer converts a value)
+VALUE_ERRORS = {
+    **dict.fromkeys(("int_parsing", "int_type", "int_from_float", "int_parsing_size"),
+                    lambda: _("'{value}' is not a whole number")),
+    **dict.fromkeys(("float_parsing", "float_type", "finite_number"), lambda: _("'{value}' is not a number")),
+    "greater_than_equal": lambda: _("{value} is less than {ge}, the least allowed"),
+    "greater_than": lambda: _("{value} is not more than {gt}"),
+    "less_than_equal": lambda: _("{value} is more than {le}, the most allowed"),
+    "less_than": lambda: _("{value} is not less than {lt}"),
+}
+
+
+def _error_hint(param: Any) -> str:
+    """How an error names a parameter: its option names (``'--seed'``) or the argument's name,
+    with the environment variable it is also read from."""
+    hint = " / ".join(f"'{name}'" for name in (param.opts if param.param_type_name == "option" else [])
+                      or [param.display_name_raw])
+    if getattr(param, "show_envvar", False) and param.envvar:
+        hint += " " + _("(environment variable {name})").format(name=f"'{param.envvar}'")
+    return hint
+
+
+def _value_error(err: typer.BadParameter) -> str:
+    """What is wrong with a value, in the current language: Typer converts values with Pydantic,
+    whose error (the exception's cause) names its type, the value and the limit broken; another
+    error keeps its own text."""
+    errors = err.__cause__.errors() if hasattr(err.__cause__, "errors") else []
+    if not errors:
+        return err.message
+    first = errors[0]
+    message = VALUE_ERRORS.get(first["type"], lambda: _("'{value}' is not a valid value"))()
+    return message.format(value=first.get("input"), **first.get("ctx", {}))
+
+
+def speak(lang: str | None) -> str | None:
+    """``--lang``: from here on the process speaks ``lang`` (an unknown one: English, with a
+    warning naming the languages there are). The option is eager, read before the others, so that
+    their errors speak it too."""
+    if lang is not None:
+        warn_language(use_language(lang))
+    return lang
 
 
 class Command(_ClickWords, TyperCommand):
@@ -133,11 +196,11 @@ def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pist
                     "easy, medium, hard, expert, random, heuristic, ismcts, pimc."))] = "medium",
          delay: Annotated[float, typer.Option(help=_("Seconds between computer moves."))] = 0.6,
          lang: Annotated[str | None, typer.Option(
-             "--lang", help=_("Language of the table (messages, rule errors, keys), e.g. el; default: the "
-                              "environment's (LANG)."))] = None) -> None:
-    """Play a whole match at the terminal table against computer players."""
-    if lang is not None:        # before the table is imported: its key names are set at import
-        warn_language(use_language(lang))
+             "--lang", is_eager=True, callback=speak,
+             help=_("Language of the table (messages, rule errors, keys), e.g. el; default: the "
+                    "environment's (LANG)."))] = None) -> None:
+    """Play a whole match at the terminal table against computer players (the table is imported
+    after ``--lang`` has switched the language: its key names are set at import)."""
     try:
         g = kafenio.load_game(game, preset=preset, options=option)
         from kafenio.agents.levels import split_player_names
@@ -175,7 +238,8 @@ def autoplay(game: Annotated[str, typer.Argument(help=_("The game to play."))],
         with path.open("w", encoding="utf-8") as out:
             play_match(match, bots, Recorder(out), max_deals=max_deals,
                        on_deal_end=lambda r, m: console.print(
-                           _("deal {i}: {s}  totals {t}").format(i=r.index + 1, s=r.scores, t=m.totals)))
+                           _("deal {i}: {s}  totals {t}").format(i=number(r.index + 1), s=_numbers(r.scores),
+                                                                 t=_numbers(m.totals))))
     except KafenioError as err:
         raise _fail(err) from None
     winner = _("none yet") if match.winner is None else str(match.winner)
@@ -193,18 +257,23 @@ def replay(path: Annotated[Path, typer.Argument(help=_("A record file (.jsonl)."
         raise _fail(err) from None
     match = result.match
     table = Table(title=_("{game}: {n} deals, {a} actions verified").format(
-        game=match.game.name, n=len(match.deals), a=result.actions))
+        game=match.game.name, n=number(len(match.deals)), a=number(result.actions)))
     table.add_column(_("deal"))
     for side in range(match.game.num_sides):
         table.add_column(_("side {s}").format(s=side), justify="right")
     for deal in match.deals:
-        table.add_row(str(deal.index + 1), *[str(s) for s in deal.scores])
-    table.add_row(_("total"), *[str(t) for t in match.totals], style="bold")
+        table.add_row(number(deal.index + 1), *map(number, deal.scores))
+    table.add_row(_("total"), *map(number, match.totals), style="bold")
     console.print(table)
     if result.complete:
         console.print(_("record verified; winner: side {w}").format(w=match.winner))
     else:
         console.print(_("record verified so far; the match was not finished"))
+
+
+def _numbers(values: list[float]) -> str:
+    """Scores in the current language, one per side (``120 · -35``; a comma may be a decimal sign)."""
+    return " · ".join(map(number, values))
 
 
 def _answer(game: str, verb: str, result: dict[str, Any], as_json: bool) -> None:

@@ -25,15 +25,25 @@ keep the language the process started with.
 
 Codes are gettext's (``el``, ``pt_BR``); :func:`match_language` maps browser tags (``pt-BR``,
 ``it-IT``, ``ar-EG``) and ``Accept-Language`` headers onto them.
+
+Numbers shown to people (scores, counts, seconds, rates) are written in the current language by
+:func:`number` and :func:`percent` from CLDR's data (Babel), as the browser's ``formatNumber``
+writes them with ``Intl.NumberFormat``: the same separators (``1.234,5`` in Greek, ``1,234.5`` in
+Arabic), signs and digits. Both sides write Latin digits in every language, Arabic included: CLDR's
+default numbering system for ``ar`` (the tag the page and the server use) is ``latn``; ``ar-EG``
+would take Arabic-Indic digits (٣٬٠٠٠), which neither side offers, so one score sheet never mixes
+the two. Card codes, seeds, ports and the numbers a command or key takes back stay as typed.
 """
 
 from __future__ import annotations
 
+import copy
 import gettext
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -94,6 +104,66 @@ def set_language(language: str | None) -> None:
     _process = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language] if language else None,
                                    fallback=True)
     _process_language = language
+
+
+#: CLDR's ``minimumGroupingDigits`` of the languages where it is 2 (Babel does not read it): no
+#: group separator below 10 000 (Italian «3150», «12.345»), as ``Intl.NumberFormat`` writes them
+MIN_GROUPING_DIGITS = {"it": 2}
+#: numbering system of every language (Babel's and the browser's ``formatNumber``'s: Latin digits)
+NUMBERING_SYSTEM = "latn"
+
+
+def number(value: float, digits: int | None = None, sign: bool = False) -> str:
+    """``value`` as the current language writes a number (CLDR's decimal pattern, via Babel): its
+    group and decimal separators and its minus sign, which in Arabic carries a left-to-right mark
+    so that «‎-120» stays a negative number inside right-to-left text.
+
+    ``digits``: exactly that many decimals (else up to 3, as CLDR's pattern and ``Intl`` give);
+    ``sign``: a plus sign before a positive value (``Intl``'s ``signDisplay: "exceptZero"``), for
+    margins and differences. Halves round away from zero, as ``Intl.NumberFormat`` does.
+
+    >>> with language("el"):
+    ...     number(-1234.5), number(2.5, digits=2, sign=True)
+    ('-1.234,5', '+2,50')
+    """
+    return _formatted(value, "decimal", digits, sign)
+
+
+def percent(fraction: float, digits: int = 0) -> str:
+    """``fraction`` (0.123 for 12.3 %) as a percentage in the current language's pattern and
+    percent sign (Turkish «%12,3», Greek «12,3%»), with exactly ``digits`` decimals."""
+    return _formatted(fraction, "percent", digits, False)
+
+
+def _formatted(value: float, kind: str, digits: int | None, sign: bool) -> str:
+    from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
+
+    locale = _number_locale(current_language())
+    base = locale.decimal_formats[None] if kind == "decimal" else locale.percent_formats[None]
+    pattern = copy.copy(base)
+    pattern.scale = 0  # scaled here, in decimal: 0.0725 is 7.25 %, not 7.2499…
+    if digits is not None:
+        pattern.frac_prec = (digits, digits)
+    places = Decimal(1).scaleb(-(3 if digits is None else digits))
+    exact = Decimal(str(value)).scaleb(base.scale)
+    magnitude = abs(exact.quantize(places, rounding=ROUND_HALF_UP))
+    grouped = magnitude >= 10 ** (2 + MIN_GROUPING_DIGITS.get(locale.language, 1))
+    text = pattern.apply(magnitude, locale, group_separator=grouped, numbering_system=NUMBERING_SYSTEM)
+    if kind == "percent":
+        text = text.replace("%", locale.number_symbols[NUMBERING_SYSTEM]["percentSign"])
+    if magnitude and value < 0:
+        return get_minus_sign_symbol(locale, numbering_system=NUMBERING_SYSTEM) + text
+    if magnitude and sign:
+        return get_plus_sign_symbol(locale, numbering_system=NUMBERING_SYSTEM) + text
+    return text
+
+
+@cache
+def _number_locale(lang: str) -> Any:
+    """Babel's locale of a language code (``pt_BR``)."""
+    from babel import Locale
+
+    return Locale.parse(lang)
 
 
 def unknown_language_note(asked: str) -> str:

@@ -44,16 +44,29 @@ export function faceFile(code: string, style: FaceStyle = "2color"): string {
 
 export const BACK_FILE = "back.svg";
 
-const rankName = (rank: number): string => [
-  t("ace"), t("two"), t("three"), t("four"), t("five"), t("six"), t("seven"),
-  t("eight"), t("nine"), t("ten"), t("jack"), t("queen"), t("king"),
-][rank - 1];
-
-const suitName = (suit: number): string => [t("spades"), t("hearts"), t("diamonds"), t("clubs")][suit];
+/**
+ * The names of the 52 cards in SUITS order, aces first: each a message of its own, translated
+ * whole, because word order and endings differ (Turkish "kupa ası", "maça kızı"); the server's
+ * kafenio.cards.card_name says the same messages.
+ */
+const cardNames = (): string[] => [
+  t("ace of spades"), t("two of spades"), t("three of spades"), t("four of spades"), t("five of spades"),
+  t("six of spades"), t("seven of spades"), t("eight of spades"), t("nine of spades"), t("ten of spades"),
+  t("jack of spades"), t("queen of spades"), t("king of spades"),
+  t("ace of hearts"), t("two of hearts"), t("three of hearts"), t("four of hearts"), t("five of hearts"),
+  t("six of hearts"), t("seven of hearts"), t("eight of hearts"), t("nine of hearts"), t("ten of hearts"),
+  t("jack of hearts"), t("queen of hearts"), t("king of hearts"),
+  t("ace of diamonds"), t("two of diamonds"), t("three of diamonds"), t("four of diamonds"), t("five of diamonds"),
+  t("six of diamonds"), t("seven of diamonds"), t("eight of diamonds"), t("nine of diamonds"), t("ten of diamonds"),
+  t("jack of diamonds"), t("queen of diamonds"), t("king of diamonds"),
+  t("ace of clubs"), t("two of clubs"), t("three of clubs"), t("four of clubs"), t("five of clubs"), t("six of clubs"),
+  t("seven of clubs"), t("eight of clubs"), t("nine of clubs"), t("ten of clubs"), t("jack of clubs"),
+  t("queen of clubs"), t("king of clubs"),
+];
 
 function plainLabel(card: Card): string {
   if (card.rank === 0) return t("joker");
-  return t("{rank} of {suit}", { rank: rankName(card.rank), suit: suitName(card.suit) });
+  return cardNames()[card.suit * 13 + card.rank - 1];
 }
 
 /** What a screen reader says for a card: "seven of hearts", "two of clubs as six of hearts". */

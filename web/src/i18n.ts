@@ -104,9 +104,13 @@ function formatValue(value: string | number): string {
   return typeof value === "number" ? formatNumber(value) : value;
 }
 
-/** A number in the current language's digits and separators. */
+/**
+ * A number in the current language's separators and signs, in Latin digits in every language (the
+ * server's kafenio.i18n.number writes the same: CLDR's default for "ar" is Latin digits too, and
+ * naming the numbering system keeps a browser with older CLDR data from writing Arabic-Indic ones).
+ */
 export function formatNumber(n: number): string {
-  return new Intl.NumberFormat(current).format(n);
+  return new Intl.NumberFormat(current, { numberingSystem: "latn" }).format(n);
 }
 
 /** The English plural category of n ("one" for 1, else "other"), by Intl.PluralRules. */

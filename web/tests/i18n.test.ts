@@ -17,8 +17,8 @@ describe("t()", () => {
 
   it("uses a catalog's translations and its plural rule", () => {
     addCatalog("qaa", { // a language code reserved for local use: the real Greek catalog stays
-      messages: { "Discard {card}": "Πέτα {card}", "{n} card": ["{n} φύλλο", "{n} φύλλα"], seven: "επτά",
-        hearts: "κούπες", "{rank} of {suit}": "{rank} {suit}" },
+      messages: { "Discard {card}": "Πέτα {card}", "{n} card": ["{n} φύλλο", "{n} φύλλα"],
+        "seven of hearts": "επτά κούπες" },
       plural: (n) => (n === 1 ? 0 : 1),
     });
     setLanguage("qaa");
@@ -31,9 +31,17 @@ describe("t()", () => {
   it("loads the Greek catalog written from the .po file", () => {
     setLanguage("el");
     expect(t("Your turn.")).toBe("Σειρά σου.");
-    expect(t("{rank} of {suit}", { rank: t("ace"), suit: t("hearts") })).toBe("άσσος κούπα");
+    expect(cardLabel("AH")).toBe("άσσος κούπα");
     expect(t("Your hand, {n} card", { n: 1 }, "Your hand, {n} cards")).toBe("Το χέρι σου, 1 φύλλο");
     expect(t("Your hand, {n} card", { n: 11 }, "Your hand, {n} cards")).toBe("Το χέρι σου, 11 φύλλα");
+  });
+
+  it("names every card whole, in the order and endings of each language", () => {
+    setLanguage("tr");
+    expect(["AH", "2S", "10D", "QS", "KC", "JS"].map(cardLabel)).toEqual(
+      ["kupa ası", "maça ikilisi", "karo onlusu", "maça kızı", "sinek papazı", "maça valesi"]);
+    setLanguage("it");
+    expect(cardLabel("AH")).toBe("asso di cuori");
   });
 
   it("evaluates .po plural expressions and refuses anything else", () => {
@@ -57,9 +65,15 @@ describe("t()", () => {
     expect(direction("el")).toBe("ltr");
   });
 
-  it("formats numbers with the language's digits", () => {
+  it("formats numbers with the language's separators and signs, in Latin digits", () => {
     expect(formatNumber(1234)).toBe("1,234");
     setLanguage("el");
     expect(formatNumber(1234.5)).toBe("1.234,5");
+    setLanguage("it");
+    expect(formatNumber(3150)).toBe("3150");
+    expect(formatNumber(12345)).toBe("12.345");
+    // Arabic: Latin digits (as kafenio.i18n.number), the minus sign kept left of the number by a mark
+    setLanguage("ar");
+    expect(formatNumber(-1234.5)).toBe("\u200e-1,234.5");
   });
 });

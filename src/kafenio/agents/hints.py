@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from kafenio.agents.ismcts import Budget, ISMCTSPlayer, SearchResult, advance, search_settings
 from kafenio.engine.game import Seat, State
-from kafenio.i18n import _
+from kafenio.i18n import _, number
 
 HINT_BUDGET = Budget(iterations=200, seconds=1.0)
 """The search budget of a hint."""
@@ -105,14 +105,14 @@ def _effect(seat: Seat, action: int, rng: random.Random) -> str:
     elif "floor" in after_view and not after_view["floor"] and before_view.get("floor"):
         parts.append(_("clears the floor"))
     if gained > 0:
-        parts.append(_("scores {n:g} points now").format(n=gained))
+        parts.append(_("scores {n} points now").format(n=number(gained)))
     reply = _best_reply(seat, action, rng)
     if reply is not None:
         gain, basra = reply
         if "basras" in after_view:
             parts.append(_("risks a basra in reply") if basra else _("leaves no basra"))
         elif gain > 0:
-            parts.append(_("the next player may score up to {n:g}").format(n=gain))
+            parts.append(_("the next player may score up to {n}").format(n=number(gain)))
         else:
             parts.append(_("leaves the next player nothing to score"))
     return ", ".join(parts)
@@ -147,7 +147,8 @@ def _verdict(result: SearchResult) -> str:
     chosen = result.stats[result.action]
     others = sorted((s for a, s in result.stats.items() if a != result.action), key=lambda s: -s.visits)
     if not others:
-        return _("expected margin {m:+.1f} a deal").format(m=chosen.mean_margin)
-    return _("expected margin {m:+.1f} a deal, next best move {o:+.1f} ({n} simulations)").format(
-        m=chosen.mean_margin, o=others[0].mean_margin, n=result.iterations)
+        return _("expected margin {m} a deal").format(m=number(chosen.mean_margin, digits=1, sign=True))
+    return _("expected margin {m} a deal, next best move {o} ({n} simulations)").format(
+        m=number(chosen.mean_margin, digits=1, sign=True), o=number(others[0].mean_margin, digits=1, sign=True),
+        n=number(result.iterations))
 

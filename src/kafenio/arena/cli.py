@@ -23,7 +23,7 @@ from kafenio.agents.levels import player_names, split_player_names
 from kafenio.arena import BACKENDS, run_arena
 from kafenio.arena.duplicate import DealSetResult, GameSpec, log_line, read_log, run_identity
 from kafenio.engine.errors import KafenioError
-from kafenio.i18n import _
+from kafenio.i18n import _, number, percent
 
 console = Console()
 err_console = Console(stderr=True)
@@ -95,10 +95,10 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
             bar.stop()
             finished_now = int(bar.tasks[0].completed)
             err_console.print(_("interrupted: {n} deal sets of this run are in {log}; the same command with "
-                                "--resume goes on from there").format(n=finished_now + len(done), log=log)
+                                "--resume goes on from there").format(n=number(finished_now + len(done)), log=log)
                               if log is not None else
                               _("interrupted after {n} deal sets, which are lost: give --log FILE to keep a "
-                                "long run's deal sets").format(n=finished_now), highlight=False)
+                                "long run's deal sets").format(n=number(finished_now)), highlight=False)
             raise typer.Exit(130) from None
         finally:
             if log_file is not None:
@@ -111,31 +111,34 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
 
 def print_report(report: dict) -> None:
     """Print the pairing table, the rating table and (search players) the think times of a report."""
-    results = Table(title=_("{game}: {n} duplicate deal sets per pairing, seed {seed} (scheme {v}), {s:.0f} s").format(
-        game=report["game"], n=report["deals"], seed=report["seed"], v=report["seed_scheme"], s=report["seconds"])
-        + (_(", {k} deal sets from the log").format(k=report["resumed"]) if report.get("resumed") else ""))
+    results = Table(title=_("{game}: {n} duplicate deal sets per pairing, seed {seed} (scheme {v}), {s} s").format(
+        game=report["game"], n=number(report["deals"]), seed=report["seed"], v=report["seed_scheme"],
+        s=number(report["seconds"], digits=0))
+        + (_(", {k} deal sets from the log").format(k=number(report["resumed"])) if report.get("resumed") else ""))
     for col, justify in ((_("pairing"), "left"), (_("player"), "left"), (_("mean margin"), "right"),
                          (_("95% CI"), "right"), (_("win rate"), "right"), (_("W-T-L"), "right")):
         results.add_column(col, justify=justify)
+    versus = " " + _("vs") + " "
     for pairing in report["pairings"]:
-        label = " vs ".join(pairing["entrants"])
+        label = versus.join(pairing["entrants"])
         for row in pairing["rows"]:
             ci = row["ci95"]
-            results.add_row(label, row["player"], f"{row['mean_margin']:+.2f}",
-                            "—" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]",
-                            f"{row['win_rate']:.1%}", f"{row['wins']}-{row['ties']}-{row['losses']}")
+            results.add_row(label, row["player"], number(row["mean_margin"], digits=2, sign=True),
+                            "—" if ci is None else "[{} … {}]".format(*(number(x, digits=2, sign=True) for x in ci)),
+                            percent(row["win_rate"], digits=1),
+                            "-".join(number(row[k]) for k in ("wins", "ties", "losses")))
     console.print(results)
     ratings = Table(title=_("openskill ratings (Plackett–Luce, one update per deal set)"))
     for col in (_("player"), "mu", "sigma", _("ordinal")):
         ratings.add_column(col, justify="right")
     for row in report["ratings"]:
-        ratings.add_row(row["player"], f"{row['mu']:.2f}", f"{row['sigma']:.2f}", f"{row['ordinal']:.2f}")
+        ratings.add_row(row["player"], *(number(row[k], digits=2) for k in ("mu", "sigma", "ordinal")))
     console.print(ratings)
     if report.get("think"):
         think = Table(title=_("search time per searched move (wall seconds, this machine and load)"))
         for col in (_("player"), _("searched moves"), _("mean s"), _("longest s")):
             think.add_column(col, justify="right")
         for row in report["think"]:
-            think.add_row(row["player"], str(row["searches"]), f"{row['mean_seconds']:.3f}",
-                          f"{row['max_seconds']:.3f}")
+            think.add_row(row["player"], number(row["searches"]),
+                          *(number(row[k], digits=3) for k in ("mean_seconds", "max_seconds")))
         console.print(think)

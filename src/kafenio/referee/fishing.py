@@ -24,7 +24,7 @@ from kafenio.fishing.declarations import DeclarationGame, DeclarationState
 from kafenio.fishing.diloti_moves import Decl, parse_table
 from kafenio.fishing.scoring import score_deal
 from kafenio.fishing.state import CHOOSE, FishingGame
-from kafenio.i18n import _
+from kafenio.i18n import _, number
 
 
 def _game(rules: Rules) -> FishingGame:
@@ -569,10 +569,10 @@ def describe(verb: str, result: Mapping[str, Any], game: str = "basra") -> str:
         if result.get("note"):
             lines.append(result["note"])
         if result["basra"]:
-            lines.append(_("{special}: {points} points").format(special=one(), points=result["points"]))
+            lines.append(_("{special}: {points} points").format(special=one(), points=number(result["points"])))
         for k, choice in enumerate(result.get("choices", [])):
             lines.append(_("choice {k}: {cards} ({points} points)").format(
-                k=k, cards=" ".join(choice), points=result["choice_points"][k]))
+                k=k, cards=" ".join(choice), points=number(result["choice_points"][k])))
         lines.append(_("floor after: {{{cards}}}").format(cards=" ".join(result["floor_after"])))
         return "\n".join(lines)
     lines = []
@@ -580,9 +580,9 @@ def describe(verb: str, result: Mapping[str, Any], game: str = "basra") -> str:
         special = next(v for v in side.values() if isinstance(v, dict))
         lines.append(_("side {side}: {cards} cards; majority {m} + card points {c} ({pc}) + "
                        "{specials} {b} ({n}) = {total}").format(
-            side=side["side"], cards=side["cards"], m=side["majority"], c=side["card_points"],
-            pc=" ".join(side["point_cards"]) or "-", specials=many(), b=special["points"], n=special["count"],
-            total=side["total"]))
+            side=side["side"], cards=number(side["cards"]), m=number(side["majority"]), c=number(side["card_points"]),
+            pc=" ".join(side["point_cards"]) or "-", specials=many(), b=number(special["points"]),
+            n=number(special["count"]), total=number(side["total"])))
     if result.get("majority_carried_out"):
-        lines.append(_("majority carried to the next deal: {n}").format(n=result["majority_carried_out"]))
+        lines.append(_("majority carried to the next deal: {n}").format(n=number(result["majority_carried_out"])))
     return "\n".join(lines)

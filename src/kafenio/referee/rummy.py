@@ -17,7 +17,7 @@ from kafenio.engine.errors import KafenioError
 from kafenio.engine.rules import Rules
 from kafenio.games.biriba import scoring as biriba_scoring
 from kafenio.games.buraco import scoring as buraco_scoring
-from kafenio.i18n import _
+from kafenio.i18n import _, number
 from kafenio.rummy.melds import (
     Meld,
     MeldRules,
@@ -141,12 +141,12 @@ def describe(verb: str, result: dict[str, Any]) -> str:
             return _("invalid — {rule}").format(rule=result["rule"])
         state = _("clean") if result["clean"] else _("dirty")
         line = _("valid {state} {kind} of {n}: {cards}").format(
-            state=state, kind=_(result["kind"]), n=len(result["cards"]), cards=" ".join(result["cards"]))
-        return line + (_(" — bonus {b}").format(b=result["bonus"]) if result["bonus"] else "")
+            state=state, kind=_(result["kind"]), n=number(len(result["cards"])), cards=" ".join(result["cards"]))
+        return line + (_(" — bonus {b}").format(b=number(result["bonus"])) if result["bonus"] else "")
     lines = []
     for side in result["sides"]:
         bonus = sum(b["bonus"] for b in side["bonuses"])
-        lines.append(_("side {s}: melds {m} + bonuses {b} + closing {c} {h:+d} hands, pot {p} = {t}")
-                     .format(s=side["side"], m=side["melds"], b=bonus, c=side["closing"],
-                             h=side["hands"], p=side["pot"], t=side["total"]))
+        lines.append(_("side {s}: melds {m} + bonuses {b} + closing {c} {h} hands, pot {p} = {t}")
+                     .format(s=side["side"], m=number(side["melds"]), b=number(bonus), c=number(side["closing"]),
+                             h=number(side["hands"], sign=True), p=side["pot"], t=number(side["total"])))
     return "\n".join(lines)

@@ -12,7 +12,7 @@ from typing import Any
 
 from kafenio.cards import RANK
 from kafenio.engine.errors import RulesError
-from kafenio.i18n import _
+from kafenio.i18n import _, number
 from kafenio.rummy.melds import Meld
 
 VALUE_KEYS = ("joker", "ace", "two", "low", "eight", "nine", "high")
@@ -91,10 +91,10 @@ def side_sheet(side: int, seats: Sequence[int], melds: Sequence[Meld],
     hand_points = -sum(values[c] for h in hands for c in h)
     if pot == "untaken":
         pot_points = -untaken_penalty
-        pot_text = _("untaken {points}").format(points=pot_points)
+        pot_text = _("untaken {points}").format(points=number(pot_points))
     elif pot == "unplayed":
         pot_points = -100 if unplayed_flat else -sum(values[c] for c in unplayed)
-        pot_text = _("unplayed {points}").format(points=pot_points)
+        pot_text = _("unplayed {points}").format(points=number(pot_points))
     else:
         pot_points, pot_text = 0, _("taken")
     closing = closing_bonus if closed else 0

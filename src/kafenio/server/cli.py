@@ -1,7 +1,5 @@
 """``kafenio serve`` and ``kafenio db upgrade`` (registered on the main CLI by :func:`register`)."""
 
-from __future__ import annotations
-
 import threading
 import webbrowser
 from dataclasses import replace
@@ -9,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from kafenio.i18n import _, use_language
+from kafenio.i18n import _
 from kafenio.server.limits import Limits
 
 DEFAULTS = Limits()
@@ -23,7 +21,7 @@ def register(app: typer.Typer) -> None:
     """Add ``serve`` and the ``db`` group to ``app``."""
     # imported here: kafenio.cli imports this module to call register (a module-level import
     # would be circular when this module is imported first, as by the server benchmark)
-    from kafenio.cli import App, warn_language
+    from kafenio.cli import App, speak
 
     db_app = App(help=_("The server's database."), no_args_is_help=True)
     app.add_typer(db_app, name="db")
@@ -48,8 +46,9 @@ def register(app: typer.Typer) -> None:
                   help=_("Seconds a computer player waits before each action."))] = 0.6,
               no_browser: Annotated[bool, typer.Option("--no-browser", help=_("Do not open the lobby."))] = False,
               lang: Annotated[str | None, typer.Option(
-                  "--lang", help=_("Language of the server's messages (rule texts, errors), e.g. el; "
-                                   "default: the environment's (LANG)."))] = None,
+                  "--lang", is_eager=True, callback=speak,
+                  help=_("Language of the server's messages (rule texts, errors), e.g. el; "
+                         "default: the environment's (LANG)."))] = None,
               tables_per_minute: Annotated[float, typer.Option(
                   min=0.1, envvar="KAFENIO_TABLES_PER_MINUTE",
                   help=_("Tables one client address may create a minute."))] = DEFAULTS.tables_per_minute,
@@ -76,9 +75,6 @@ def register(app: typer.Typer) -> None:
               ) -> None:
         """Run the game server: migrate the database, serve the lobby and the tables."""
         import uvicorn
-
-        if lang is not None:  # the language of a request or socket that asks for none
-            warn_language(use_language(lang))
 
         from kafenio.server.app import ServerSettings, create_app
         from kafenio.server.store import default_database_url, upgrade

@@ -33,7 +33,7 @@ from starlette.websockets import WebSocket
 from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.engine.game import Seat
 from kafenio.engine.match import Match
-from kafenio.i18n import _, context_language, language, language_note, negotiate
+from kafenio.i18n import _, context_language, language, language_note, negotiate, number
 from kafenio.server import protocol as p
 from kafenio.server.broker import Broker, Hint
 from kafenio.server.limits import ClientQuotas, Limits, TokenBucket, client_of
@@ -692,8 +692,9 @@ class Hub:
                 with language(conn.lang):  # a hello may have changed it
                     if not conn.bucket.take():
                         conn.send(p.ErrorMsg(code="rate_limited", limit=conn.limit, reason=_(
-                            "more than {rate:g} messages a second (or {burst} at once) from this socket: "
-                            "the message was dropped").format(rate=conn.limit.per_second, burst=conn.limit.burst)))
+                            "more than {rate} messages a second (or {burst} at once) from this socket: "
+                            "the message was dropped").format(rate=number(conn.limit.per_second),
+                                                              burst=number(conn.limit.burst))))
                         continue
                     raw = message.get("text")
                     if raw is None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from kafenio.i18n import _
+from kafenio.i18n import _, number
 
 #: REST bodies larger than this are refused with 413 ``too_large`` (``--body-bytes``)
 MAX_BODY_BYTES = 64 * 1024
@@ -202,7 +202,7 @@ class ClientQuotas:
     def describe(self, kind: str) -> str:
         """The limit of ``kind`` in words (for the refusal)."""
         rate, burst = self.rates[kind]
-        return _("{n:g} a minute, {b} at once").format(n=rate * 60.0, b=burst)
+        return _("{n} a minute, {b} at once").format(n=number(rate * 60.0), b=number(burst))
 
 
 def client_of(scope: Mapping[str, Any]) -> str:

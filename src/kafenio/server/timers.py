@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kafenio.i18n import _
+from kafenio.i18n import _, number
 
 if TYPE_CHECKING:
     from kafenio.server.live import LiveTable
@@ -28,8 +28,8 @@ class TimerSpec:
 
     def text(self) -> str:
         """The mode in words."""
-        return _("{t:g} seconds for each decision, {b:g} seconds between deals.").format(
-            t=self.turn, b=self.between_deals)
+        return _("{t} seconds for each decision, {b} seconds between deals.").format(
+            t=number(self.turn), b=number(self.between_deals))
 
 
 #: missed turns in a row that make a seat away (the earlier ones are played for it, once each)

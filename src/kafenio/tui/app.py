@@ -12,6 +12,7 @@ end of the match a new one is offered.
 from __future__ import annotations
 
 import importlib
+import numbers
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -33,7 +34,7 @@ from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.engine.game import Game, Seat, State
 from kafenio.engine.match import DealResult, Match
 from kafenio.engine.records import Recorder
-from kafenio.i18n import _
+from kafenio.i18n import _, number
 from kafenio.tui.widgets import ActionList, CardWidget, HandWidget
 
 HUMAN = 0
@@ -123,15 +124,15 @@ def cell_text(value: Any) -> str:
         return "—"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    if isinstance(value, float):
-        return f"{value:g}"
+    if isinstance(value, numbers.Real):
+        return number(value)
     if isinstance(value, list):
         return ("\n" if any(isinstance(v, dict) for v in value) else " ").join(cell_text(v) for v in value)
     if isinstance(value, dict):
         if value.keys() == {"meld", "bonus", "why"}:
-            return _("{why} {meld}: {bonus}").format(**value)
+            return _("{why} {meld}: {bonus}").format(why=value["why"], meld=value["meld"], bonus=number(value["bonus"]))
         if "count" in value and "points" in value:
-            return _("{count} ({points} points)").format(count=value["count"], points=value["points"])
+            return _("{count} ({points} points)").format(count=number(value["count"]), points=number(value["points"]))
         if value.keys() == {"seat", "cards"}:
             return _("{cards} (seat {n})").format(n=value["seat"], cards=cell_text(value["cards"]))
         return ", ".join(f"{sheet_label(k)} {cell_text(v)}" for k, v in value.items())
@@ -169,8 +170,8 @@ def totals_table(match: Match) -> Table:
     for side in range(game.num_sides):
         table.add_column(side_label(game, side), justify="right")
     for deal in match.deals:
-        table.add_row(str(deal.index + 1), *[f"{s:g}" for s in deal.scores])
-    table.add_row(_("total"), *[f"{t:g}" for t in match.totals], style="bold")
+        table.add_row(number(deal.index + 1), *map(number, deal.scores))
+    table.add_row(_("total"), *map(number, match.totals), style="bold")
     return table
 
 
@@ -195,11 +196,11 @@ class ScoreSheetScreen(ModalScreen[bool]):
         """The deal's sheet, the totals and what to press."""
         game = self.match.game
         with Vertical(id="sheet-box"):
-            yield Static(_("Deal {n} is over").format(n=self.result.index + 1), id="sheet-title")
+            yield Static(_("Deal {n} is over").format(n=number(self.result.index + 1)), id="sheet-title")
             with VerticalScroll(id="sheet-body"):
                 for side, score in enumerate(self.result.scores):
-                    yield Static(_("{side}: {points:g} points this deal").format(
-                        side=side_label(game, side), points=score), classes="sheet-side")
+                    yield Static(_("{side}: {points} points this deal").format(
+                        side=side_label(game, side), points=number(score)), classes="sheet-side")
                 for part in sheet_renderables(self.result.sheet, game):
                     yield Static(part, classes="sheet-part")
                 yield Static(totals_table(self.match), id="sheet-totals")
@@ -308,10 +309,10 @@ class TableScreen(Screen):
             turn = _("your turn")
         else:
             turn = _("{seat} to play").format(seat=seat_label(game, state.current_player()))
-        totals = ", ".join(f"{side_label(game, s)} {t:g}" for s, t in enumerate(match.totals))
+        totals = ", ".join(f"{side_label(game, s)} {number(t)}" for s, t in enumerate(match.totals))
         self.query_one("#info", Static).update(Text(_(
             "{game} · deal {n} · dealer: {dealer} · match: {totals} · {turn}").format(
-            game=game.name.capitalize(), n=len(match.deals) + 1, dealer=seat_label(game, state.dealer),
+            game=game.name.capitalize(), n=number(len(match.deals) + 1), dealer=seat_label(game, state.dealer),
             totals=totals, turn=turn)))
         self.show_board(self.view)
         self.hand.show(self.hand_of(self.view))
@@ -475,7 +476,7 @@ class TableApp(App):
         self.recorder.deal_started(len(self.match.deals), self.state)
         self.last_seat = None
         self.table.log_line(_("Deal {n}; {dealer} dealt.").format(
-            n=len(self.match.deals) + 1, dealer=seat_label(self.game, self.state.dealer)))
+            n=number(len(self.match.deals) + 1), dealer=seat_label(self.game, self.state.dealer)))
         self.advance()
 
     def advance(self) -> None:
@@ -498,8 +499,8 @@ class TableApp(App):
             self.recorder.finish(self.match)
             self._close_record()
         self.table.log_line(_("Deal {n} scored: {scores}").format(
-            n=result.index + 1, scores=", ".join(
-                f"{side_label(self.game, s)} {p:g}" for s, p in enumerate(result.scores))))
+            n=number(result.index + 1), scores=", ".join(
+                f"{side_label(self.game, s)} {number(p)}" for s, p in enumerate(result.scores))))
         self.push_screen(ScoreSheetScreen(result, self.match), self._after_sheet)
 
     def _after_sheet(self, go_on: bool | None) -> None:

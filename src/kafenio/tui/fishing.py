@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from kafenio.cards import format_card
-from kafenio.i18n import _
+from kafenio.i18n import _, number
 from kafenio.tui.app import TableScreen, cell_text, seat_label, sheet_label, side_label
 from kafenio.tui.widgets import CardRow, cards_spoken, to_cards, token_symbol
 
@@ -53,12 +53,12 @@ class FishingTable(TableScreen):
         floor = to_cards(view["floor"])
         if "pile_face_down" in view:                     # Pişti, Xeri: only the top card counts
             caption = _("Pile: {n} cards ({down} face down), top {top} · stock: {stock} cards").format(
-                n=len(floor) + view["pile_face_down"], down=view["pile_face_down"],
-                top=cards_spoken(floor[-1:]), stock=view["stock"])
+                n=number(len(floor) + view["pile_face_down"]), down=number(view["pile_face_down"]),
+                top=cards_spoken(floor[-1:]), stock=number(view["stock"]))
             floor = floor[-PILE_SHOWN:]
         else:
             caption = _("Floor: {n} cards ({names}) · stock: {stock} cards").format(
-                n=len(floor), names=cards_spoken(floor), stock=view["stock"])
+                n=number(len(floor)), names=cards_spoken(floor), stock=number(view["stock"]))
         self.query_one("#floor-caption", Static).update(Text(caption))
         self.query_one("#floor", CardRow).show(floor)
         special = game.special_name
@@ -66,14 +66,14 @@ class FishingTable(TableScreen):
         for side, specials in enumerate(view[special]):
             if view["captured"] is None:  # README §8: the piles lie face down, uncounted
                 lines.append(_("{side}: {n} {special} ({sp} points)").format(
-                    side=side_label(game, side), n=specials["count"],
-                    special=sheet_label(special).lower(), sp=specials["points"]))
+                    side=side_label(game, side), n=number(specials["count"]),
+                    special=sheet_label(special).lower(), sp=number(specials["points"])))
                 continue
             lines.append(_("{side}: {cards} cards captured, {n} {special} ({sp} points), "
                            "{pts} card points").format(
-                side=side_label(game, side), cards=view["captured"][side], n=specials["count"],
-                special=sheet_label(special).lower(), sp=specials["points"],
-                pts=view["deal_points"][side]["card_points"]))
+                side=side_label(game, side), cards=number(view["captured"][side]), n=number(specials["count"]),
+                special=sheet_label(special).lower(), sp=number(specials["points"]),
+                pts=number(view["deal_points"][side]["card_points"])))
         for declaration in view.get("declarations") or []:   # Diloti
             lines.append(_("Declaration {text}, {owner}'s").format(
                 text=declaration.get("text") or cell_text(declaration),

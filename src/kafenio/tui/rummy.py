@@ -34,7 +34,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from kafenio.cards import SUITS, card_name, card_symbol, format_card
-from kafenio.i18n import _
+from kafenio.i18n import _, number
 from kafenio.tui.app import HUMAN, Step, TableScreen, seat_label
 from kafenio.tui.widgets import to_card, to_cards, token_symbol
 
@@ -56,7 +56,7 @@ def meld_line(meld: dict[str, Any]) -> str:
     if meld.get("canastra"):
         marks.append(_("CANASTRA"))
     if meld.get("bonus"):
-        marks.append(_("bonus {n}").format(n=meld["bonus"]))
+        marks.append(_("bonus {n}").format(n=number(meld["bonus"])))
     return "{cards}  ({marks})".format(cards=" ".join(token_symbol(t) for t in meld["cards"]),
                                        marks=", ".join(marks))
 
@@ -122,9 +122,9 @@ class RummyTable(TableScreen):
         pile = view["discard_pile"]
         top = to_card(pile[-1]) if pile else None
         size = view.get("discard_pile_size", len(pile))
-        parts = [_("Stock: {n}").format(n=view["stock"]),
+        parts = [_("Stock: {n}").format(n=number(view["stock"])),
                  _("Discard pile: {n} cards, top {card} ({name})").format(
-                     n=size, card=card_symbol(top), name=card_name(top)) if top is not None
+                     n=number(size), card=card_symbol(top), name=card_name(top)) if top is not None
                  else _("Discard pile: empty")]
         if view.get("kozi"):
             suit = SUITS.index(view["kozi"])
@@ -132,19 +132,19 @@ class RummyTable(TableScreen):
         mine = my_side(view)
         pots = view["pots"]
         parts.append(_("{pot} left: {n}; yours {mine}").format(
-            pot=POT_NAMES[view.get("pot_name")]().capitalize(), n=len(pots["left"]),
+            pot=POT_NAMES[view.get("pot_name")]().capitalize(), n=number(len(pots["left"])),
             mine=_("taken") if pots["taken"][mine] else _("not taken")))
-        hands = ", ".join(_("{seat} {n}").format(seat=seat_label(game, s), n=n)
+        hands = ", ".join(_("{seat} {n}").format(seat=seat_label(game, s), n=number(n))
                           for s, n in enumerate(view["hand_sizes"]) if s != HUMAN)
         lines = [" · ".join(parts), _("Cards in hand: {hands}").format(hands=hands)]
         face_down = pots.get("face_down") or []
         if len(face_down) > HUMAN and face_down[HUMAN]:     # buraco.md §5
             lines.append(_("Your {pot} is taken, {n} cards, face down until your partner has played").format(
-                pot=view.get("pot_name", ""), n=face_down[HUMAN]))
+                pot=view.get("pot_name", ""), n=number(face_down[HUMAN])))
         turn = view.get("turn") or {}
         if turn.get("opening_minimum") and view["current_player"] == HUMAN:
             lines.append(_("Initial meld: {done} of {needed} points melded this turn").format(
-                done=turn.get("provisional_points", 0), needed=turn["opening_minimum"]))
+                done=number(turn.get("provisional_points", 0)), needed=number(turn["opening_minimum"])))
         if turn.get("building") and view["current_player"] == HUMAN:
             lines.append(_("Building a meld: {cards} (m ends it)").format(
                 cards=" ".join(token_symbol(t) for t in turn["building"])))
