@@ -392,4 +392,20 @@ def test_arabic_mirrors_the_page_and_keeps_card_rows_left_to_right(server, brows
     left = page.locator(".seat-box.pos-left").bounding_box()
     assert right["x"] > left["x"]  # the seats keep their places: the next player sits on your right
     _shot(page, "biriba-1366x768-ar-rtl")
+    melds = page.locator(".meld-fan")
+    for _turn in range(300):  # play on until a meld is on the table: its cards too read left to right
+        _wait(page, lambda: melds.count() > 0 or page.locator(".score-sheet").count() > 0 or _my_turn(page),
+              timeout=30)
+        if melds.count() or page.locator(".score-sheet").count():
+            break
+        before = page.get_attribute(".play", "data-version")
+        _play_one_decision(page)
+        _wait(page, lambda before=before: page.get_attribute(".play", "data-version") != before, timeout=20)
+    assert melds.count(), "no meld was made in the deal"
+    _settle(page)
+    for meld in melds.all():
+        assert meld.evaluate("el => getComputedStyle(el).direction") == "ltr"
+        xs = [tile.bounding_box()["x"] for tile in meld.locator(".tile").all()]
+        assert xs == sorted(xs), meld.inner_text()
+    _shot(page, "biriba-1366x768-ar-melds")
     assert not errors

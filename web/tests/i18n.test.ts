@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { addCatalog, catalogFromFile, direction, formatNumber, pluralRule, preferredLanguage, setLanguage, t } from "../src/i18n";
+import {
+  addCatalog, type CatalogFile, catalogFromFile, direction, formatNumber, pluralRule, preferredLanguage, setLanguage, t,
+} from "../src/i18n";
 import { cardLabel } from "../src/cards";
 
 afterEach(() => setLanguage("en"));
@@ -42,6 +44,23 @@ describe("t()", () => {
       ["kupa ası", "maça ikilisi", "karo onlusu", "maça kızı", "sinek papazı", "maça valesi"]);
     setLanguage("it");
     expect(cardLabel("AH")).toBe("asso di cuori");
+  });
+
+  it("picks, in every language, one plural form for each of Intl.PluralRules' categories", () => {
+    const files = import.meta.glob<CatalogFile>("../src/locale/*.json", { eager: true, import: "default" });
+    expect(Object.keys(files).length).toBeGreaterThanOrEqual(5);
+    for (const [path, file] of Object.entries(files)) {
+      const lang = path.replace(/^.*\/(.*)\.json$/, "$1").replace("_", "-");
+      const rule = pluralRule(file.plural);
+      const categories = new Intl.PluralRules(lang);
+      const formOf = new Map<string, number>();
+      for (let n = 0; n <= 1000; n++) {
+        const category = categories.select(n);
+        expect(formOf.get(category) ?? rule(n), `${lang}: ${n} is ${category}`).toBe(rule(n));
+        formOf.set(category, rule(n));
+      }
+      if (lang === "ar") expect([...formOf.values()].sort()).toEqual([0, 1, 2, 3, 4, 5]); // all six forms
+    }
   });
 
   it("evaluates .po plural expressions and refuses anything else", () => {
