@@ -244,7 +244,7 @@ def extract_messages() -> Any:
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     catalog = Catalog(project="kafenio", version=version, msgid_bugs_address="", copyright_holder="kafenio",
                       charset="utf-8")
-    sources = ((ROOT / "src" / "kafenio", "**.py", extract_python_and_rule_docs, {"_": None}),
+    sources = ((ROOT / "src" / "kafenio", "**.py", extract_python_and_rule_docs, {"_": None, "n_": (1, 2)}),
                (WEB / "src", "**.ts", extract_typescript, {"t": {1: (1,), 2: (1, 2)}}))
     for folder, pattern, method, keywords in sources:
         found = extract_from_dir(folder, [(pattern, method)], keywords=keywords, strip_comment_tags=True)

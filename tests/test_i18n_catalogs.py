@@ -364,3 +364,22 @@ def test_play_lang_speaks_before_the_other_options_are_read(lang, compiled):
     assert catalog["Invalid value for {hint}: {message}"].string.format(hint="'--seed'", message=message) \
         in " ".join(done.stderr.replace("│", "").split())
     assert not ENGLISH.findall(done.stderr), done.stderr
+
+
+def test_the_terminal_table_counts_in_each_languages_plural_forms(compiled):
+    """``n_`` picks gettext's form for the count (the browser's ``t()`` the same one): Arabic's
+    dual and its plural of 3 to 10, Greek's singular for 1, Brazilian Portuguese's for 0."""
+    from kafenio.tui.fishing import special_count
+    from kafenio.tui.widgets import cards_count, points_count
+
+    with i18n.language("ar"):
+        assert [cards_count(n) for n in (1, 2, 3, 10, 11, 100)] == \
+            ["1 ورقة", "2 ورقتان", "3 أوراق", "10 أوراق", "11 ورقة", "100 ورقة"]
+        assert points_count(5) == "5 نقاط" and special_count("basras", 4) == "4 بصرات"
+    with i18n.language("el"):
+        assert [cards_count(1), cards_count(5), points_count(-1), points_count(1500)] == \
+            ["1 φύλλο", "5 φύλλα", "-1 πόντος", "1.500 πόντοι"]
+    with i18n.language("pt_BR"):
+        assert [cards_count(0), cards_count(2), points_count(2.5)] == ["0 carta", "2 cartas", "2,5 pontos"]
+    with i18n.language("tr"):
+        assert [cards_count(1), cards_count(7), special_count("pistis", 2)] == ["1 kart", "7 kart", "2 pişti"]

@@ -1,4 +1,6 @@
-"""Translation: every user-facing string goes through :func:`_` (gettext, English source).
+"""Translation: every user-facing string goes through :func:`_` (gettext, English source), and
+every message whose words depend on a count through :func:`n_` (gettext's plural forms: Arabic has
+six, Brazilian Portuguese takes the singular for 0).
 
 Catalogs live in ``kafenio/locale/<lang>/LC_MESSAGES/kafenio.mo``, compiled from the ``.po``
 beside them by the build (``hatch_build.py``); with none installed the English text is returned
@@ -75,6 +77,16 @@ def _(message: str) -> str:
     """Translate ``message`` into the current language (the context's, else the process's)."""
     lang = _current.get()
     return (_process if lang is None else translation(lang)).gettext(message)
+
+
+def n_(singular: str, plural: str, n: float) -> str:
+    """Translate the message for the count ``n`` into the current language: the form the
+    language's plural rule picks (``hatch_build.PLURAL_FORMS``; the browser's ``t()`` uses the same
+    rule). A negative count takes its size's form; a fraction takes the form of 100 (CLDR's "other"
+    in the five languages, where gettext's rules know whole numbers only)."""
+    lang = _current.get()
+    count = int(abs(n)) if n == int(n) else 100
+    return (_process if lang is None else translation(lang)).ngettext(singular, plural, count)
 
 
 def available_languages() -> list[str]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from kafenio.agents.ismcts import Budget, ISMCTSPlayer, SearchResult, advance, search_settings
 from kafenio.engine.game import Seat, State
-from kafenio.i18n import _, number
+from kafenio.i18n import _, n_, number
 
 HINT_BUDGET = Budget(iterations=200, seconds=1.0)
 """The search budget of a hint."""
@@ -98,14 +98,15 @@ def _effect(seat: Seat, action: int, rng: random.Random) -> str:
     parts = []
     last = after_view.get("last_capture")  # the play's own capture: public (README §8)
     if last and last != before_view.get("last_capture") and last["seat"] == me:
-        parts.append(_("captures {n} cards").format(n=len(last["cards"])))
+        parts.append(n_("captures {n} card", "captures {n} cards", len(last["cards"])).format(
+            n=number(len(last["cards"]))))
     basras = before_view.get("basras"), after_view.get("basras")
     if all(isinstance(b, list) for b in basras) and basras[1][side]["count"] > basras[0][side]["count"]:
         parts.append(_("makes a basra"))
     elif "floor" in after_view and not after_view["floor"] and before_view.get("floor"):
         parts.append(_("clears the floor"))
     if gained > 0:
-        parts.append(_("scores {n} points now").format(n=number(gained)))
+        parts.append(n_("scores {n} point now", "scores {n} points now", gained).format(n=number(gained)))
     reply = _best_reply(seat, action, rng)
     if reply is not None:
         gain, basra = reply

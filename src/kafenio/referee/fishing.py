@@ -24,7 +24,7 @@ from kafenio.fishing.declarations import DeclarationGame, DeclarationState
 from kafenio.fishing.diloti_moves import Decl, parse_table
 from kafenio.fishing.scoring import score_deal
 from kafenio.fishing.state import CHOOSE, FishingGame
-from kafenio.i18n import _, number
+from kafenio.i18n import _, n_, number
 
 
 def _game(rules: Rules) -> FishingGame:
@@ -569,10 +569,12 @@ def describe(verb: str, result: Mapping[str, Any], game: str = "basra") -> str:
         if result.get("note"):
             lines.append(result["note"])
         if result["basra"]:
-            lines.append(_("{special}: {points} points").format(special=one(), points=number(result["points"])))
+            lines.append(n_("{special}: {n} point", "{special}: {n} points", result["points"]).format(
+                special=one(), n=number(result["points"])))
         for k, choice in enumerate(result.get("choices", [])):
-            lines.append(_("choice {k}: {cards} ({points} points)").format(
-                k=k, cards=" ".join(choice), points=number(result["choice_points"][k])))
+            points = result["choice_points"][k]
+            lines.append(n_("choice {k}: {cards} ({n} point)", "choice {k}: {cards} ({n} points)", points).format(
+                k=k, cards=" ".join(choice), n=number(points)))
         lines.append(_("floor after: {{{cards}}}").format(cards=" ".join(result["floor_after"])))
         return "\n".join(lines)
     lines = []

@@ -35,7 +35,7 @@ from kafenio.engine.game import Game, Seat, State
 from kafenio.engine.match import DealResult, Match
 from kafenio.engine.records import Recorder
 from kafenio.i18n import _, number
-from kafenio.tui.widgets import ActionList, CardWidget, HandWidget
+from kafenio.tui.widgets import ActionList, CardWidget, HandWidget, points_count
 
 HUMAN = 0
 
@@ -132,7 +132,7 @@ def cell_text(value: Any) -> str:
         if value.keys() == {"meld", "bonus", "why"}:
             return _("{why} {meld}: {bonus}").format(why=value["why"], meld=value["meld"], bonus=number(value["bonus"]))
         if "count" in value and "points" in value:
-            return _("{count} ({points} points)").format(count=number(value["count"]), points=number(value["points"]))
+            return f"{number(value['count'])} ({points_count(value['points'])})"
         if value.keys() == {"seat", "cards"}:
             return _("{cards} (seat {n})").format(n=value["seat"], cards=cell_text(value["cards"]))
         return ", ".join(f"{sheet_label(k)} {cell_text(v)}" for k, v in value.items())
@@ -199,8 +199,8 @@ class ScoreSheetScreen(ModalScreen[bool]):
             yield Static(_("Deal {n} is over").format(n=number(self.result.index + 1)), id="sheet-title")
             with VerticalScroll(id="sheet-body"):
                 for side, score in enumerate(self.result.scores):
-                    yield Static(_("{side}: {points} points this deal").format(
-                        side=side_label(game, side), points=number(score)), classes="sheet-side")
+                    yield Static(_("{side}: {points} this deal").format(
+                        side=side_label(game, side), points=points_count(score)), classes="sheet-side")
                 for part in sheet_renderables(self.result.sheet, game):
                     yield Static(part, classes="sheet-part")
                 yield Static(totals_table(self.match), id="sheet-totals")

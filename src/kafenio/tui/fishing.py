@@ -17,15 +17,29 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from kafenio.cards import format_card
-from kafenio.i18n import _, number
-from kafenio.tui.app import TableScreen, cell_text, seat_label, sheet_label, side_label
-from kafenio.tui.widgets import CardRow, cards_spoken, to_cards, token_symbol
+from kafenio.i18n import _, n_, number
+from kafenio.tui.app import TableScreen, cell_text, seat_label, side_label
+from kafenio.tui.widgets import CardRow, cards_count, cards_spoken, points_count, to_cards, token_symbol
 
 #: capture choices get the keys 1 … 9 (more stay reachable in the actions list)
 MAX_CHOICE_KEYS = 9
 
 #: the top cards of a pile that are drawn (the caption counts the whole pile)
 PILE_SHOWN = 12
+
+
+#: a count of special captures in words, by the game's ``special_name``
+SPECIAL_COUNTS = {
+    "basras": lambda n: n_("{n} basra", "{n} basras", n),
+    "pistis": lambda n: n_("{n} pişti", "{n} piştis", n),
+    "xeris": lambda n: n_("{n} xeri", "{n} xeres", n),
+}
+
+
+def special_count(special: str, n: int) -> str:
+    """``n`` special captures (basras, piştis, xeres: ``special`` is the game's ``special_name``)
+    in words, in the current language's plural form and digits."""
+    return SPECIAL_COUNTS[special](n).format(n=number(n))
 
 
 class FishingTable(TableScreen):
@@ -52,28 +66,26 @@ class FishingTable(TableScreen):
         game = self.host.game
         floor = to_cards(view["floor"])
         if "pile_face_down" in view:                     # Pişti, Xeri: only the top card counts
-            caption = _("Pile: {n} cards ({down} face down), top {top} · stock: {stock} cards").format(
-                n=number(len(floor) + view["pile_face_down"]), down=number(view["pile_face_down"]),
-                top=cards_spoken(floor[-1:]), stock=number(view["stock"]))
+            caption = _("Pile: {cards} (face down: {down}), top {top} · stock: {stock}").format(
+                cards=cards_count(len(floor) + view["pile_face_down"]), down=number(view["pile_face_down"]),
+                top=cards_spoken(floor[-1:]), stock=cards_count(view["stock"]))
             floor = floor[-PILE_SHOWN:]
         else:
-            caption = _("Floor: {n} cards ({names}) · stock: {stock} cards").format(
-                n=number(len(floor)), names=cards_spoken(floor), stock=number(view["stock"]))
+            caption = _("Floor: {cards} ({names}) · stock: {stock}").format(
+                cards=cards_count(len(floor)), names=cards_spoken(floor), stock=cards_count(view["stock"]))
         self.query_one("#floor-caption", Static).update(Text(caption))
         self.query_one("#floor", CardRow).show(floor)
         special = game.special_name
         lines = []
         for side, specials in enumerate(view[special]):
             if view["captured"] is None:  # README §8: the piles lie face down, uncounted
-                lines.append(_("{side}: {n} {special} ({sp} points)").format(
-                    side=side_label(game, side), n=number(specials["count"]),
-                    special=sheet_label(special).lower(), sp=number(specials["points"])))
+                lines.append(f"{side_label(game, side)}: {special_count(special, specials['count'])} "
+                             f"({points_count(specials['points'])})")
                 continue
-            lines.append(_("{side}: {cards} cards captured, {n} {special} ({sp} points), "
-                           "{pts} card points").format(
-                side=side_label(game, side), cards=number(view["captured"][side]), n=number(specials["count"]),
-                special=sheet_label(special).lower(), sp=number(specials["points"]),
-                pts=number(view["deal_points"][side]["card_points"])))
+            lines.append(_("{side}: captured {cards}, {specials} ({points}), card points {card_points}").format(
+                side=side_label(game, side), cards=cards_count(view["captured"][side]),
+                specials=special_count(special, specials["count"]), points=points_count(specials["points"]),
+                card_points=number(view["deal_points"][side]["card_points"])))
         for declaration in view.get("declarations") or []:   # Diloti
             lines.append(_("Declaration {text}, {owner}'s").format(
                 text=declaration.get("text") or cell_text(declaration),

@@ -36,7 +36,7 @@ from textual.widgets import Input, Static
 from kafenio.cards import SUITS, card_name, card_symbol, format_card
 from kafenio.i18n import _, number
 from kafenio.tui.app import HUMAN, Step, TableScreen, seat_label
-from kafenio.tui.widgets import to_card, to_cards, token_symbol
+from kafenio.tui.widgets import cards_count, to_card, to_cards, token_symbol
 
 SUIT_NAMES = (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
 
@@ -123,8 +123,8 @@ class RummyTable(TableScreen):
         top = to_card(pile[-1]) if pile else None
         size = view.get("discard_pile_size", len(pile))
         parts = [_("Stock: {n}").format(n=number(view["stock"])),
-                 _("Discard pile: {n} cards, top {card} ({name})").format(
-                     n=number(size), card=card_symbol(top), name=card_name(top)) if top is not None
+                 _("Discard pile: {cards}, top {card} ({name})").format(
+                     cards=cards_count(size), card=card_symbol(top), name=card_name(top)) if top is not None
                  else _("Discard pile: empty")]
         if view.get("kozi"):
             suit = SUITS.index(view["kozi"])
@@ -139,8 +139,8 @@ class RummyTable(TableScreen):
         lines = [" · ".join(parts), _("Cards in hand: {hands}").format(hands=hands)]
         face_down = pots.get("face_down") or []
         if len(face_down) > HUMAN and face_down[HUMAN]:     # buraco.md §5
-            lines.append(_("Your {pot} is taken, {n} cards, face down until your partner has played").format(
-                pot=view.get("pot_name", ""), n=number(face_down[HUMAN])))
+            lines.append(_("Your {pot} is taken, {cards}, face down until your partner has played").format(
+                pot=view.get("pot_name", ""), cards=cards_count(face_down[HUMAN])))
         turn = view.get("turn") or {}
         if turn.get("opening_minimum") and view["current_player"] == HUMAN:
             lines.append(_("Initial meld: {done} of {needed} points melded this turn").format(
