@@ -128,7 +128,7 @@ NUMBERING_SYSTEM = "latn"
 def number(value: float, digits: int | None = None, sign: bool = False) -> str:
     """``value`` as the current language writes a number (CLDR's decimal pattern, via Babel): its
     group and decimal separators and its minus sign, which in Arabic carries a left-to-right mark
-    so that «‎-120» stays a negative number inside right-to-left text.
+    (U+200E) so that «-120» stays a negative number inside right-to-left text.
 
     ``digits``: exactly that many decimals (else up to 3, as CLDR's pattern and ``Intl`` give);
     ``sign``: a plus sign before a positive value (``Intl``'s ``signDisplay: "exceptZero"``), for
