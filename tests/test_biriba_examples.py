@@ -428,6 +428,29 @@ def test_BIR_39_free_end_wild_extends_at_the_top():
     assert not ref.layoff(FIXED, "JK=7C 8C 9C 10C JC QC", "AC")["valid"]
 
 
+def test_BIR_39_free_end_wild_with_no_hole_goes_where_the_player_chooses():
+    """§4.4, §4.5 move 2: the stored low place of a free end wild binds nobody; when the naturals
+    leave no hole the wild sits directly below or directly above them, the player's choice — both
+    are legal actions (``layoff k KC`` and ``layoff k KC high``), and the meld shows the one
+    chosen. A wild between two naturals, or ``fixed_wilds``, leaves no choice."""
+    low = ["JK=7C", "8C", "9C", "10C", "JC", "QC", "KC"]
+    high = ["8C", "9C", "10C", "JC", "QC", "KC", "JK=AC"]
+    assert ref.layoff(STD, "JK=7C 8C 9C 10C JC QC", "KC")["cards"] == low
+    assert ref.layoff(STD, "JK=7C 8C 9C 10C JC QC", "KC", wild_end="high")["cards"] == high
+    assert ref.layoff(STD, "8C 9C 10C JC QC JK=KC", "7C")["cards"] == ["JK=6C", "7C", *low[1:-1]]
+    assert ref.layoff(STD, "8C 9C 10C JC QC JK=KC", "7C", wild_end="high")["cards"] == ["7C", *low[1:-1], "JK=KC"]
+    for wild_end in ("low", "high"):
+        assert ref.layoff(FIXED, "JK=7C 8C 9C 10C JC QC", "KC", wild_end=wild_end)["cards"] == low
+        bridging = ref.layoff(STD, "7C 8C JK=9C 10C", "JC", wild_end=wild_end)
+        assert bridging["cards"] == ["7C", "8C", "JK=9C", "10C", "JC"]
+    st = position(hand="KC 4D 5S", melds={0: ["JK=7C 8C 9C 10C JC QC"]})
+    assert {"layoff 0 KC", "layoff 0 KC high"} <= set(strings(st))
+    st.apply_string("layoff 0 KC high")
+    assert st.view(0)["melds"][0][0]["cards"] == high
+    fixed = position(hand="KC 4D 5S", melds={0: ["JK=7C 8C 9C 10C JC QC"]}, options={"free_wild_may_move": False})
+    assert "layoff 0 KC" in strings(fixed) and "layoff 0 KC high" not in strings(fixed)
+
+
 def test_BIR_40_free_end_wild_into_a_hole():
     out = ref.layoff(STD, "6H 7H 8H 9H 2D=10H", "4H")
     assert out["cards"] == ["4H", "2D=5H", "6H", "7H", "8H", "9H"] and not out["clean"]
