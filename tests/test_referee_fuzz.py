@@ -24,8 +24,9 @@ json_value = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(-5, 60
                                     cards, card),
                           lambda inner: st.one_of(st.lists(inner, max_size=4),
                                                   st.dictionaries(st.sampled_from(
-                                                      ["captured", "cards", "point_cards", "basras", "xeris",
-                                                       "pistis", "took_last_pile"]), inner, max_size=4)),
+                                                      ["captured", "cards", "point_cards", "card_points", "majority",
+                                                       "basras", "xeris", "pistis", "took_last_pile"]), inner,
+                                                      max_size=4)),
                           max_leaves=10)
 sheet = st.fixed_dictionaries({"sides": st.one_of(json_value, st.lists(json_value, min_size=2, max_size=2))},
                               optional={"majority_carry": json_value})

@@ -136,7 +136,8 @@ class FishingGame(Game):
     """
 
     special_name: ClassVar[str] = "basras"
-    rule_refs: ClassVar[dict[str, str]] = {"play": "§3", "choice": "§3.1", "end": "§5"}
+    rule_refs: ClassVar[dict[str, str]] = {"play": "§3", "choice": "§3.1", "end": "§5", "special": "§4",
+                                           "score": "§6"}
     spec_file: ClassVar[str] = "basra.md"
     #: True keeps the floor in arrival order (a pile, top card last: Pişti, Xeri); False keeps it
     #: sorted by rank then suit (Basra, Diloti: the floor is a set, and the capture memo hits)
