@@ -298,7 +298,7 @@ def test_BIR_31_full_deal_team_a_closes():
 def test_BIR_32_unplayed_pot():
     side = {"melds": ["4C 5C 6C 7C JK=8C 9C 10C", "AS AD AC AH", "KS KD KC KH", "5S 5D 5H 5C"],
             "hands": ["10S 5D"], "pot": "unplayed",
-            "unplayed_cards": "JK AS AD AH AC KS KD QS QD JS 5D"}
+            "unplayed_cards": "JK AS AD AH AC KS KD QS QD JS 5H"}
     sheet = ref.score(STD, {"sides": [side]})["sides"][0]
     assert sheet["melds"] == 180 and sheet["total"] == 165
     by_cards = ref.score(rules(unplayed_biribaki_penalty="card_values"), {"sides": [side]})["sides"][0]
@@ -317,7 +317,7 @@ def test_BIR_33_stock_exhausted_pass_round():
         {"melds": ["5H 6H 7H 8H 9H 10H JH", "AS AD AC AH", "KS KD KC KH", "QS QD QC QH", "JS JD JC",
                    "10S 10D 10C", "9S 9D 9C", "3S 3D 3C 3H 3D"], "hands": ["4C", "JD QD"],
          "pot": "taken"},
-        {"melds": ["AS AD AC", "KS KD KC KH KS"], "hands": ["AH AH JK 10C", "KD KH QD 5C"],
+        {"melds": ["AS AD AC", "8S 8D 8C 8H 8S"], "hands": ["AH JK JK 5C", "KD KH QS 5C"],
          "pot": "untaken"}]})
     a, b = sheet["sides"]
     assert (a["melds"], a["closing"], a["total"]) == (310, 0, 485)
