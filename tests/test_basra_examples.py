@@ -499,6 +499,12 @@ def test_BAS_45_referee_refuses_impossible_sheets():
         score(r, {"sides": [{"cards": 2, "point_cards": "AS AH 10D"}, {"cards": 50}]})
     ok = score(r, {"sides": [{"cards": 28, "basras": [10, 20]}, {"cards": 24, "basras": 2}]})
     assert [s["basras"]["points"] for s in ok["sides"]] == [30, 20]
+    # and the same rules as for the relatives: room in a deal, the jacks, the carried majority
+    for data, message in (({"sides": [{"cards": 28, "basras": 25}, {"cards": 24}]}, r"25 in one deal.*24.*§4"),
+                          ({"sides": [{"cards": 28, "basras": [20, 20, 20]}, {"cards": 24}]}, r"at most 2"),
+                          ({"sides": [{"cards": 28}, {"cards": 24}], "majority_carry": 45}, r"majority_carry.*45")):
+        with pytest.raises(KafenioError, match=message):
+            score(r, data)
 
 
 def test_BAS_46_palestinian_basras_named_by_card():

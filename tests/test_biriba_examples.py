@@ -298,7 +298,7 @@ def test_BIR_31_full_deal_team_a_closes():
 def test_BIR_32_unplayed_pot():
     side = {"melds": ["4C 5C 6C 7C JK=8C 9C 10C", "AS AD AC AH", "KS KD KC KH", "5S 5D 5H 5C"],
             "hands": ["10S 5D"], "pot": "unplayed",
-            "unplayed_cards": "JK AS AD AH AC KS KD QS QD JS 5D"}
+            "unplayed_cards": "JK AS AD AH AC KS KD QS QD JS 5H"}
     sheet = ref.score(STD, {"sides": [side]})["sides"][0]
     assert sheet["melds"] == 180 and sheet["total"] == 165
     by_cards = ref.score(rules(unplayed_biribaki_penalty="card_values"), {"sides": [side]})["sides"][0]
@@ -317,7 +317,7 @@ def test_BIR_33_stock_exhausted_pass_round():
         {"melds": ["5H 6H 7H 8H 9H 10H JH", "AS AD AC AH", "KS KD KC KH", "QS QD QC QH", "JS JD JC",
                    "10S 10D 10C", "9S 9D 9C", "3S 3D 3C 3H 3D"], "hands": ["4C", "JD QD"],
          "pot": "taken"},
-        {"melds": ["AS AD AC", "KS KD KC KH KS"], "hands": ["AH AH JK 10C", "KD KH QD 5C"],
+        {"melds": ["AS AD AC", "8S 8D 8C 8H 8S"], "hands": ["AH JK JK 5C", "KD KH QS 5C"],
          "pot": "untaken"}]})
     a, b = sheet["sides"]
     assert (a["melds"], a["closing"], a["total"]) == (310, 0, 485)
@@ -426,6 +426,29 @@ def test_BIR_39_free_end_wild_extends_at_the_top():
     assert not out["clean"] and out["bonus"] == 100
     assert sum(STD_VALUES[parse_card(t.split("=")[0])] for t in out["cards"]) == 85
     assert not ref.layoff(FIXED, "JK=7C 8C 9C 10C JC QC", "AC")["valid"]
+
+
+def test_BIR_39_free_end_wild_with_no_hole_goes_where_the_player_chooses():
+    """§4.4, §4.5 move 2: the stored low place of a free end wild binds nobody; when the naturals
+    leave no hole the wild sits directly below or directly above them, the player's choice — both
+    are legal actions (``layoff k KC`` and ``layoff k KC high``), and the meld shows the one
+    chosen. A wild between two naturals, or ``fixed_wilds``, leaves no choice."""
+    low = ["JK=7C", "8C", "9C", "10C", "JC", "QC", "KC"]
+    high = ["8C", "9C", "10C", "JC", "QC", "KC", "JK=AC"]
+    assert ref.layoff(STD, "JK=7C 8C 9C 10C JC QC", "KC")["cards"] == low
+    assert ref.layoff(STD, "JK=7C 8C 9C 10C JC QC", "KC", wild_end="high")["cards"] == high
+    assert ref.layoff(STD, "8C 9C 10C JC QC JK=KC", "7C")["cards"] == ["JK=6C", "7C", *low[1:-1]]
+    assert ref.layoff(STD, "8C 9C 10C JC QC JK=KC", "7C", wild_end="high")["cards"] == ["7C", *low[1:-1], "JK=KC"]
+    for wild_end in ("low", "high"):
+        assert ref.layoff(FIXED, "JK=7C 8C 9C 10C JC QC", "KC", wild_end=wild_end)["cards"] == low
+        bridging = ref.layoff(STD, "7C 8C JK=9C 10C", "JC", wild_end=wild_end)
+        assert bridging["cards"] == ["7C", "8C", "JK=9C", "10C", "JC"]
+    st = position(hand="KC 4D 5S", melds={0: ["JK=7C 8C 9C 10C JC QC"]})
+    assert {"layoff 0 KC", "layoff 0 KC high"} <= set(strings(st))
+    st.apply_string("layoff 0 KC high")
+    assert st.view(0)["melds"][0][0]["cards"] == high
+    fixed = position(hand="KC 4D 5S", melds={0: ["JK=7C 8C 9C 10C JC QC"]}, options={"free_wild_may_move": False})
+    assert "layoff 0 KC" in strings(fixed) and "layoff 0 KC high" not in strings(fixed)
 
 
 def test_BIR_40_free_end_wild_into_a_hole():

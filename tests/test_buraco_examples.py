@@ -700,6 +700,25 @@ def test_BUR_44_italian_low_end_wild():
     assert "meld end high" in strings(br)
 
 
+def test_BUR_44_free_end_wild_with_no_hole():
+    """§4.4, §4.5 move 2: a free end wild that the naturals leave no hole for sits below or above
+    them — the player's choice with ``end_wild_placement = free`` (``ludopoli_4p``, both legal
+    actions), below whenever that place exists with ``low`` (``italian_4p``: ``2H=8S 9S 10S``
+    + ``JS`` keeps the wild low, ``5C 6C 7C JK=8C`` + ``4C`` sends it down); without
+    ``free_wild_may_move`` (``brazilian_4p``) it stays."""
+    assert ref.layoff(LUDO, "JK=4C 5C 6C", "7C")["cards"] == ["JK=4C", "5C", "6C", "7C"]
+    assert ref.layoff(LUDO, "JK=4C 5C 6C", "7C", wild_end="high")["cards"] == ["5C", "6C", "7C", "JK=8C"]
+    for end in ("low", "high"):
+        assert ref.layoff(IT, "2H=8S 9S 10S", "JS", wild_end=end)["cards"] == ["2H=8S", "9S", "10S", "JS"]
+        assert ref.layoff(IT, "5C 6C 7C JK=8C", "4C", wild_end=end)["cards"] == ["JK=3C", "4C", "5C", "6C", "7C"]
+        assert ref.layoff(BR, "JK=4C 5C 6C", "7C", wild_end=end)["cards"] == ["JK=4C", "5C", "6C", "7C"]
+    assert ref.layoff(IT, "AH 2H JK=3H", "4H")["cards"] == ["AH", "2H", "JK=3H", "4H"]
+    st = buraco("ludopoli_4p", hand="7C 9D 3S", melds={0: ["JK=4C 5C 6C"]})
+    assert {"layoff 0 7C", "layoff 0 7C high"} <= set(strings(st))
+    it = buraco("italian_4p", hand="7C 9D 3S", melds={0: ["JK=4C 5C 6C"]})
+    assert "layoff 0 7C" in strings(it) and "layoff 0 7C high" not in strings(it)
+
+
 def test_BUR_45_brazilian_natural_two_never_turns_wild():
     """The Brazilian half of BUR-45 (the Italian move is ``natural_two_may_become_wild``, §4.5)."""
     assert not ref.layoff(BR, "2S 3S 4S 5S 6S 7S 8S", "10S")["valid"]

@@ -254,6 +254,26 @@ def test_DIL_30_scoring():
     assert [s["total"] for s in r["sides"]] == [18, 23]
 
 
+def test_DIL_30_referee_refuses_sheets_no_round_gives():
+    """C4 and C6 as a referee checks a sheet given in numbers: DIL-30's round is accepted; card
+    points that are not the deck's 7, a xeri worth anything but 10, more xeris than a round has
+    room for (24: the first card scores none, the last may; 23 with ``no_last_xeri``) and a
+    majority given to the side with fewer cards are refused, naming the rule."""
+    def sheet(a=4, b=3, a_xeris=1, b_xeris=2, **extra):
+        return {"sides": [{"cards": 30, "card_points": a, "xeris": a_xeris, **extra},
+                          {"cards": 22, "card_points": b, "xeris": b_xeris}]}
+
+    assert [s["total"] for s in score(rules(), sheet())["sides"]] == [18, 23]
+    assert score(rules(), sheet(a_xeris=20, b_xeris=4))["sides"][1]["xeris"]["count"] == 4
+    assert score(rules("first_card_xeri", "no_last_xeri"), sheet(a_xeris=20, b_xeris=4))
+    for r, data, message in ((rules(), sheet(a=5), r"8.*7.*§C6"), (rules(), sheet(b_xeris=[20]), r"worth 20.*10 .*§C4"),
+                             (rules(), sheet(a_xeris=21, b_xeris=4), r"25 in one deal.*at most 24.*§C4"),
+                             (rules("no_last_xeri"), sheet(a_xeris=20, b_xeris=4), r"at most 23"),
+                             (rules(), sheet(majority=0), r"majority.*30 of the 52.*§C6")):
+        with pytest.raises(KafenioError, match=message):
+            score(r, data)
+
+
 def test_DIL_31_split():
     r = score(rules(), {"sides": [{"cards": 26, "point_cards": "AS AH AD 2C"},
                                   {"cards": 26, "point_cards": "AC 10D"}]})

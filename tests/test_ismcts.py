@@ -15,7 +15,7 @@ from kafenio.agents.ismcts import (
     RolloutPolicy,
     SearchSettings,
     search_settings,
-    side_margins,
+    seat_margins,
 )
 from kafenio.agents.levels import LEVEL_SEARCH
 from kafenio.agents.rummy_search import HAND_WEIGHT, pile_preferred_moves, position_scores, preferred_moves
@@ -123,10 +123,50 @@ def test_rollout_stops_after_its_depth_and_prefers_melding():
     assert list(pile_preferred_moves([A.MELD_END, discard, layoff, wild_layoff])) == [layoff]
 
 
-def test_side_margins_against_the_best_other_side():
-    assert side_margins([10, 4]) == [6, -6]
-    assert side_margins([3, 9, 5]) == [-6, 4, -4]
-    assert side_margins([7, 7, 1]) == [0, 0, -6]
+def test_seat_margins_against_the_best_other_side():
+    def margins(options, scores):
+        return seat_margins(kafenio.load_game("basra", options=options).new_initial_state(seed=1), scores)
+
+    assert margins({"num_players": 2}, [10, 4]) == [6, -6]
+    assert margins({"num_players": 3}, [3, 9, 5]) == [-6, 4, -4]
+    assert margins({"num_players": 3}, [7, 7, 1]) == [0, 0, -6]
+    assert margins({"num_players": 4}, [10, 4]) == [6, -6, 6, -6]     # partners share their side's margin
+
+
+def five_players_with_a_solo():
+    """biriba.md §10.4 (BIR-45): seat 2 plays alone; the pairs are {3, 0} and {4, 1}; seat 4 is
+    on turn."""
+    game = kafenio.load_game("biriba", preset="five_players")
+    state = game.new_initial_state(seed=3)
+    state.make_solo(2)
+    assert [state.deal_side(s) for s in range(5)] == [1, 2, 0, 1, 2] and state.current_player() == 4
+    return game, state
+
+
+#: per player (the five players' match sides): seat 4's partner of this deal, seat 1, leads
+CREDITS = [10.0, 100.0, 50.0, 10.0, 100.0]
+
+
+def test_seat_margins_follow_the_sides_of_the_deal():
+    """biriba.md §10.4: before the solo every player is alone (seat 1 is seat 4's opponent); once
+    seat 2 is solo, seat 1 is seat 4's partner for the deal and not counted against it, and seat
+    4's partners of other deals are opponents."""
+    game = kafenio.load_game("biriba", preset="five_players")
+    alone = game.new_initial_state(seed=3)
+    assert seat_margins(alone, CREDITS) == [-90, 0, -50, -90, 0]
+    _game, state = five_players_with_a_solo()
+    assert seat_margins(state, CREDITS) == [-90, 50, -50, -90, 50]
+
+
+def test_ismcts_cooperates_with_the_partner_of_this_deal_only():
+    """The search backs up each player's margin over the players on another side of the deal as
+    it stands: seat 4's root actions are worth its pair's lead over the solo (50), not 0 as if its
+    partner were an opponent."""
+    game, state = five_players_with_a_solo()
+    settings = SearchSettings(rollout_depth=2, evaluation=lambda _state: CREDITS)
+    player = ISMCTSPlayer(game, seed=1, budget=Budget(iterations=30), settings=settings)
+    result = player.search(Seat(state, 4))
+    assert result.stats and all(stat.mean_margin == 50 for stat in result.stats.values())
 
 
 def test_position_scores_lift_the_hand_penalty_until_the_deal_ends():

@@ -9,7 +9,8 @@ import random
 import pytest
 
 import kafenio
-from kafenio.agents.ismcts import side_margins
+from kafenio.agents import rummy_search
+from kafenio.agents.ismcts import seat_margins
 from kafenio.agents.levels import make_named_player, player_names, split_player_names
 from kafenio.agents.pimc import AlphaBeta, PIMCPlayer, PIMCSettings, parse_spec
 from kafenio.arena import run_arena
@@ -63,21 +64,21 @@ def test_reproducible_from_a_seed_and_varies_with_it():
     assert runs[0].worlds == 4
 
 
-def minimax(state, depth, side):
+def minimax(state, depth, seat):
     """Plain minimax without pruning: what alpha-beta must return."""
     if depth == 0 or state.is_terminal():
-        return side_margins(state.side_scores())[side]
-    values = [minimax(state.child(a), depth - 1, side) for a in state.legal_actions()]
-    return max(values) if state.game.side_of(state.current_player()) == side else min(values)
+        return seat_margins(state, state.side_scores())[seat]
+    values = [minimax(state.child(a), depth - 1, seat) for a in state.legal_actions()]
+    return max(values) if state.game.side_of(state.current_player()) == state.game.side_of(seat) else min(values)
 
 
 @pytest.mark.parametrize("name", FISHING)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_alphabeta_returns_the_minimax_value(name, seed):
-    game, state = mid_deal(seed, moves=seed * 7, name=name)
-    side = game.side_of(state.current_player())
-    search = AlphaBeta(game)
-    assert search.value(state.clone(), 4, side, -math.inf, math.inf) == minimax(state, 4, side)
+    _game, state = mid_deal(seed, moves=seed * 7, name=name)
+    seat = state.current_player()
+    search = AlphaBeta()
+    assert search.value(state.clone(), 4, seat, -math.inf, math.inf) == minimax(state, 4, seat)
 
 
 def test_beats_random_on_fixed_deals():
@@ -93,7 +94,7 @@ def test_beats_random_on_fixed_deals():
                 seat = state.current_player()
                 player = pimc if game.side_of(seat) == pimc_side else other
                 state.apply_action(player.step(Seat(state, seat)))
-            margin += side_margins(state.side_scores())[pimc_side]
+            margin += seat_margins(state, state.side_scores())[game.seats_of(pimc_side)[0]]
     assert margin > 0
 
 
@@ -141,3 +142,15 @@ def test_the_arena_measures_pimc_and_reports_its_think_time():
     again = run_arena("xeri", ["medium", "pimc:3,2"], deals=2, seed=5, workers=1)
     assert [r["mean_margin"] for r in again["pairings"][0]["rows"]] == [
         r["mean_margin"] for r in report["pairings"][0]["rows"]]
+
+
+def test_pimc_cooperates_with_the_partner_of_this_deal_only(monkeypatch):
+    """The rummy world search values a move by the root player's margin over the players on
+    another side of the deal as it stands (biriba.md §10.4): with its partner leading, seat 4's
+    moves are worth its pair's lead (50), not 0."""
+    game = kafenio.load_game("biriba", preset="five_players")
+    state = game.new_initial_state(seed=3)
+    state.make_solo(2)
+    monkeypatch.setattr(rummy_search, "position_scores", lambda _state: [10.0, 100.0, 50.0, 10.0, 100.0])
+    result = PIMCPlayer(game, seed=1, settings=PIMCSettings(worlds=2, depth=1)).decide(Seat(state, 4))
+    assert len(result.values) > 1 and set(result.values.values()) == {50.0}

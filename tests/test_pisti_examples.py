@@ -174,6 +174,40 @@ def test_PIS_19_four_player_scoring():
     assert [s["card_points"] for s in r["sides"]] == [6, 7]
 
 
+def test_PIS_19_referee_refuses_sheets_no_deal_gives():
+    """A6 and A4.1 as a referee checks a sheet given in numbers: PIS-19's sheet is accepted; card
+    points that do not add up to the deck's 13, more than a side's cards can carry, a majority
+    the rules do not give, a pişti value the options do not have, more jack piştis than the four
+    jacks make, more piştis than a deal has room for and a carried majority are refused, each
+    naming the rule."""
+    def sheet(a_points=6, b_points=7, a_pistis=(10, 10), b_pistis=(20,), **extra):
+        return {"sides": [{"cards": 30, "card_points": a_points, "pistis": list(a_pistis), **extra},
+                          {"cards": 22, "card_points": b_points, "pistis": list(b_pistis)}]}
+
+    ok = score(rules(), sheet(majority=3))
+    assert [s["total"] for s in ok["sides"]] == [29, 27] and [s["card_points"] for s in ok["sides"]] == [6, 7]
+    refusals = [
+        (rules(), sheet(b_points=8), r"card_points.*14.*13.*§A6"),
+        (rules(), {"sides": [{"cards": 2, "card_points": 6}, {"cards": 50, "card_points": 7}]}, r"richest 2.*5 .*§A6"),
+        (rules(), {"sides": [{"cards": 26, "majority": 3}, {"cards": 26, "majority": 3}]}, r"majority.*nobody.*§A6"),
+        (rules(), sheet(majority=0), r"sides\[0\]\.majority.*30 of the 52"),
+        (rules(), sheet(b_pistis=(25,)), r"no pişti is worth 25.*10, 20.*§A4"),
+        (rules(preset="pagat_4p", jack_pisti_points=10), sheet(), r"worth 20.*10 .*§A4"),
+        (rules(), sheet(a_pistis=(20, 20)), r"3 worth 20.*at most 2.*§A4"),
+        (rules(), sheet(a_pistis=[10] * 20, b_pistis=[10] * 4), r"24 in one deal.*at most 23.*§A4"),
+        (rules(), {**sheet(), "majority_carry": 3}, r"majority_carry.*nobody.*§A6"),
+        (rules(), {"sides": [{"cards": 30, "card_points": 6, "score": 29}, {"cards": 22}]}, r"'score'.*card_points"),
+        (rules(), {"sides": [{"cards": 30, "card_points": 6, "point_cards": "AS"}, {"cards": 22}]}, r"not both"),
+    ]
+    for r, data, message in refusals:
+        with pytest.raises(KafenioError, match=message):
+            score(r, data)
+    assert score(rules(jack_on_lone_card_points=20), sheet(a_pistis=(20, 20, 20)))["sides"][0]["total"] == 3 + 6 + 60
+    assert score(rules(bluffing=True), sheet(a_pistis=(40, 20)))["sides"][0]["pistis"]["points"] == 60
+    split = score(rules(), {"sides": [{"cards": 26, "card_points": 6, "majority": 0}, {"cards": 26, "card_points": 7}]})
+    assert [s["total"] for s in split["sides"]] == [6, 7]
+
+
 def test_PIS_20_split_cards():
     r = score(rules(), {"sides": [side(26, "AS AH JC 2C", [10]), side(26, "AC AD JD JH JS 10D")]})
     assert [s["total"] for s in r["sides"]] == [15, 8]

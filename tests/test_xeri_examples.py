@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kafenio import load_game
+from kafenio.engine.errors import KafenioError
 from kafenio.referee.fishing import capture, score
 from relatives_helpers import cards, deck, fill_captured, hand, names, position, srt
 
@@ -121,6 +124,23 @@ def test_XER_15_scoring():
                                   xside(23, "AD AC KH KS QC QD QS JH JS 10C 10D", [20])]})
     assert [s["total"] for s in r["sides"]] == [33, 32]
     assert [s["card_points"] for s in r["sides"]] == [10, 12]
+
+
+def test_XER_15_referee_refuses_sheets_no_round_gives():
+    """B4 and B6 as a referee checks a sheet given in numbers: XER-15's round is accepted; card
+    points that are not the deck's 22, a jack xeri worth 25 without ``jack_xeri_25``, three jack
+    xeris and more xeris than a round has room for are refused, naming the rule."""
+    def sheet(a=10, b=12, a_xeris=(10, 10), b_xeris=(20,)):
+        return {"sides": [{"cards": 29, "card_points": a, "xeris": list(a_xeris)},
+                          {"cards": 23, "card_points": b, "xeris": list(b_xeris)}]}
+
+    assert [s["total"] for s in score(rules(), sheet())["sides"]] == [33, 32]
+    assert score(rules("pagat_2p", jack_xeri_points=25), sheet(b_xeris=(25,)))["sides"][1]["total"] == 37
+    for data, message in ((sheet(b=13), r"23.*22.*§B6"), (sheet(b_xeris=(25,)), r"no xeri is worth 25.*10, 20.*§B4"),
+                          (sheet(a_xeris=(20, 20, 20)), r"4 worth 20.*at most 2.*§B4"),
+                          (sheet(a_xeris=[10] * 23, b_xeris=(10,)), r"24 in one deal.*at most 23.*§B4")):
+        with pytest.raises(KafenioError, match=message):
+            score(rules(), data)
 
 
 def test_XER_16_split():

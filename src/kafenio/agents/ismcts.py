@@ -17,10 +17,13 @@ algorithm 1 (``shared/AI-NOTES.md`` §3.1). Every iteration:
    applied to the deal as it stands (the final deal score at the end of a deal; in the middle of
    a Biriba or Buraco deal the melds' card points and biriba/canastra bonuses, minus the cards
    still in hand and the untaken-pot penalty, biriba.md §8, buraco.md §8);
-6. **backs up** partner-aware rewards: each node's reward is the deal-score margin of the side
-   that chose it (its side's score minus the best opposing side's), so partners cooperate and
-   opponents oppose. Margins are min–max normalised to [0, 1] over the margins this search has
-   seen (game-agnostic: Basra margins are tens of points, Biriba margins thousands).
+6. **backs up** partner-aware rewards: each node's reward is the deal-score margin of the player
+   who chose it (its side's score minus the best score of the players on another side in this
+   deal, :func:`seat_margins`), so partners cooperate and opponents oppose — also where the
+   sides form during the deal (Biriba's and Burraco's solo forms: the partner of this deal is
+   not an opponent, the partner of another deal is). Margins are min–max normalised to [0, 1]
+   over the margins this search has seen (game-agnostic: Basra margins are tens of points,
+   Biriba margins thousands).
 
 Steps 4–5 are the *early playout termination* of the MCTS literature: Winands, Björnsson &
 Saito, "Monte Carlo Tree Search in Lines of Action", IEEE TCIAIG 2(4), 2010 (playouts stopped
@@ -217,16 +220,21 @@ class _Node:
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.availability = 0
-        self.reward = 0.0  # sum of raw margins of the side that chose this node's action
+        self.reward = 0.0  # sum of raw margins of the player who chose this node's action
 
 
-def side_margins(scores: Sequence[float]) -> list[float]:
-    """Per side, its score minus the best score of the other sides (the top side's margin is
-    over the second best)."""
-    best = max(scores)
-    top = scores.index(best)
-    second = max(s for side, s in enumerate(scores) if side != top)
-    return [s - (second if side == top else best) for side, s in enumerate(scores)]
+def seat_margins(state: State, scores: Sequence[float]) -> list[float]:
+    """Per seat, its match side's score minus the best score of the seats that are not on its
+    side in this deal as ``state`` stands (:meth:`State.deal_side`); ``scores``: per match side.
+    With fixed sides this is each side's score minus the best other side's (the top side's
+    margin is over the second best). In the solo forms (biriba.md §10.3, §10.4, buraco.md §5)
+    every player is a match side, and once the solo is known its partner of this deal, credited
+    the same share, is not counted against it."""
+    game = state.game
+    n = game.num_players()
+    own = [scores[game.side_of(s)] for s in range(n)]
+    deal = [state.deal_side(s) for s in range(n)]
+    return [own[p] - max(own[q] for q in range(n) if deal[q] != deal[p]) for p in range(n)]
 
 
 def advance(state: State, action: int) -> None:
@@ -308,7 +316,6 @@ class ISMCTSPlayer(Player):
         self.exploration = self.settings.exploration
         self.evaluate = self.settings.evaluation
         self.rollout = RolloutPolicy(game, self.rng, self.settings)
-        self._sides = [game.side_of(s) for s in range(game.num_players())]
         self.last_search: SearchResult | None = None
 
     def step(self, seat: Seat) -> int:
@@ -351,7 +358,7 @@ class ISMCTSPlayer(Player):
         return SearchResult(best, iterations, time.perf_counter() - start, stats)
 
     def _iterate(self, seat: Seat, root: _Node, bounds: list[float]) -> None:
-        rng, sides = self.rng, self._sides
+        rng = self.rng
         state = seat.resample(rng)
         node = root
         path: list[tuple[_Node, int]] = []
@@ -370,17 +377,17 @@ class ISMCTSPlayer(Player):
                 if child is not None:
                     child.availability += 1
             node = children[action]
-            path.append((node, sides[player]))
+            path.append((node, player))
             advance(state, action)
             if untried:
                 break
         self.rollout.play_out(state)
-        margins = side_margins(self.evaluate(state))
+        margins = seat_margins(state, self.evaluate(state))
         bounds[0] = min(bounds[0], *margins)
         bounds[1] = max(bounds[1], *margins)
-        for visited, side in path:
+        for visited, player in path:
             visited.visits += 1
-            visited.reward += margins[side]
+            visited.reward += margins[player]
 
     def _select(self, children: dict[int, _Node], legal: list[int], bounds: list[float]) -> int:
         low, high = bounds

@@ -13,12 +13,15 @@ How a world is searched is the one place where the families differ (:data:`WORLD
 
 * the fishing games (Basra, Pişti, Xeri, Diloti): **alpha-beta** over the perfect-information
   game, ``depth`` plies, scored at the leaves by the deal score as it stands
-  (``state.side_scores()``, the final score once the deal is over). The root side maximises its
-  margin (its score minus the best other side's) and every other side minimises it (the
-  *paranoid* reduction, exact with two sides);
+  (``state.side_scores()``, the final score once the deal is over). The root player's side
+  maximises its margin (its score minus the best other side's,
+  :func:`kafenio.agents.ismcts.seat_margins`) and every other side minimises it (the *paranoid*
+  reduction, exact with two sides);
 * the rummy games (Biriba, Buraco): a rummy turn has hundreds of legal actions, so each move is
   followed for ``depth`` plies by the game's heuristic player (greedy melding) in the world and
-  the position reached is scored by :func:`kafenio.agents.rummy_search.position_scores`.
+  the position reached is scored by :func:`kafenio.agents.rummy_search.position_scores`, as
+  the root player's margin over the players on another side in this deal (the solo forms form
+  their sides during the deal: :func:`kafenio.agents.ismcts.seat_margins`).
 
 The player sees only its seat: everything it knows comes through :class:`Seat` (the view, the
 legal actions and the determinizations). With a fixed seed its moves are a function of the
@@ -36,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from kafenio.agents import Player, make_player, rummy_search
-from kafenio.agents.ismcts import side_margins
+from kafenio.agents.ismcts import seat_margins
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Game, Seat, State
 from kafenio.i18n import _
@@ -114,32 +117,31 @@ def fishing_position_scores(state: State) -> list[float]:
 class AlphaBeta:
     """Depth-limited alpha-beta over a perfect-information world (fishing games).
 
-    The side ``side`` maximises its margin under ``evaluation`` (its score minus the best other
-    side's), every other side minimises it. Children are searched in legal-action order; the
-    search copies the state once per node (``State.clone`` and the unchecked apply).
+    The side of the seat ``seat`` maximises the seat's margin under ``evaluation``
+    (:func:`~kafenio.agents.ismcts.seat_margins`), every other side minimises it. Children are
+    searched in legal-action order; the search copies the state once per node (``State.clone``
+    and the unchecked apply).
 
     Args:
-        game: the game.
         evaluation: ``state -> score per side`` at the leaves (default the deal score).
     """
 
-    def __init__(self, game: Game, evaluation: Callable[[State], list[float]] | None = None):
-        self.side_of = [game.side_of(s) for s in range(game.rules.num_players)]
+    def __init__(self, evaluation: Callable[[State], list[float]] | None = None):
         self.evaluation = evaluation or (lambda state: state.side_scores())
         self.nodes = 0
 
-    def value(self, state: State, depth: int, side: int, alpha: float, beta: float) -> float:
-        """The margin of ``side`` that ``depth`` more plies of best play lead to."""
+    def value(self, state: State, depth: int, seat: int, alpha: float, beta: float) -> float:
+        """The margin of ``seat`` that ``depth`` more plies of best play lead to."""
         self.nodes += 1
         if depth == 0 or state.is_terminal():
-            return side_margins(self.evaluation(state))[side]
-        maximising = self.side_of[state.current_player()] == side
+            return seat_margins(state, self.evaluation(state))[seat]
+        maximising = state.deal_side(state.current_player()) == state.deal_side(seat)
         best = -math.inf if maximising else math.inf
         for action in state.legal_actions():
             child = state.clone()
             child._apply(action)
             child.history.append(action)
-            value = self.value(child, depth - 1, side, alpha, beta)
+            value = self.value(child, depth - 1, seat, alpha, beta)
             if maximising:
                 best = max(best, value)
                 alpha = max(alpha, value)
@@ -151,7 +153,7 @@ class AlphaBeta:
         return best
 
 
-def _alphabeta_world(player: PIMCPlayer, world: State, legal: list[int], side: int) -> list[float]:
+def _alphabeta_world(player: PIMCPlayer, world: State, legal: list[int], seat: int) -> list[float]:
     search, settings = player.alphabeta, player.settings
     depth = settings.depth if world.cards_left > settings.endgame else 4 * world.cards_left
     values = []
@@ -159,11 +161,11 @@ def _alphabeta_world(player: PIMCPlayer, world: State, legal: list[int], side: i
         child = world.clone()
         child._apply(action)
         child.history.append(action)
-        values.append(search.value(child, depth, side, -math.inf, math.inf))
+        values.append(search.value(child, depth, seat, -math.inf, math.inf))
     return values
 
 
-def _greedy_world(player: PIMCPlayer, world: State, legal: list[int], side: int) -> list[float]:
+def _greedy_world(player: PIMCPlayer, world: State, legal: list[int], seat: int) -> list[float]:
     follower = player.follower
     values = []
     for action in legal:
@@ -176,13 +178,13 @@ def _greedy_world(player: PIMCPlayer, world: State, legal: list[int], side: int)
             move = follower.step(Seat(state, state.current_player()))
             state._apply(move)
             state.history.append(move)
-        values.append(side_margins(rummy_search.position_scores(state))[side])
+        values.append(seat_margins(state, rummy_search.position_scores(state))[seat])
     return values
 
 
 WORLD_SEARCH: dict[str, Callable[[PIMCPlayer, State, list[int], int], list[float]]] = {
     "fishing": _alphabeta_world, "rummy": _greedy_world}
-"""Per family, ``(player, world, legal actions, root side) -> value of each action in the world``."""
+"""Per family, ``(player, world, legal actions, root seat) -> value of each action in the world``."""
 
 
 @dataclass
@@ -193,7 +195,7 @@ class PIMCResult:
         action: the chosen action.
         worlds: worlds sampled.
         seconds: wall time spent.
-        values: per legal action, its mean value (the root side's margin, points) over the worlds.
+        values: per legal action, its mean value (the root seat's margin, points) over the worlds.
     """
 
     action: int
@@ -228,7 +230,7 @@ class PIMCPlayer(Player):
         self.settings = settings or PIMCSettings()
         family = "rummy" if game.name in RUMMY_GAMES else "fishing"
         self.search_world = WORLD_SEARCH[family]
-        self.alphabeta = AlphaBeta(game, fishing_position_scores if self.settings.majority else None)
+        self.alphabeta = AlphaBeta(fishing_position_scores if self.settings.majority else None)
         self.follower: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
                                         if family == "rummy" else None)
         self.last_search: PIMCResult | None = None
@@ -252,12 +254,11 @@ class PIMCPlayer(Player):
         start = time.perf_counter()
         if len(legal) == 1:
             return PIMCResult(legal[0], 0, time.perf_counter() - start, {legal[0]: 0.0})
-        side = self.game.side_of(seat.seat)
         totals = [0.0] * len(legal)
         worlds = self.settings.worlds
         for _world in range(worlds):
             world = seat.resample(self.rng)
-            for i, value in enumerate(self.search_world(self, world, legal, side)):
+            for i, value in enumerate(self.search_world(self, world, legal, seat.seat)):
                 totals[i] += value
         values = {a: total / worlds for a, total in zip(legal, totals, strict=True)}
         best = max(legal, key=lambda a: (values[a], -a))

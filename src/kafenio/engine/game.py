@@ -239,6 +239,14 @@ class State(ABC):
     def side_scores(self) -> list[float]:
         """Each match side's score for this deal (final once terminal; running before)."""
 
+    def deal_side(self, seat: int) -> int:
+        """The side ``seat`` plays for in this deal as it stands (its partners share it, nobody
+        else): its match side (:meth:`Game.side_of`), unless the game forms the deal's sides
+        during the deal (Biriba's and Burraco's solo forms: everyone alone, then a solo against
+        pairs; biriba.md §10.3, §10.4, buraco.md §5). Only equality of these numbers means
+        anything."""
+        return self.game.side_of(seat)
+
     @abstractmethod
     def score_sheet(self) -> dict[str, Any]:
         """The itemised scoring of the deal per side: JSON-ready, every line with its points."""

@@ -98,6 +98,9 @@ class DeclarationState(FishingState[DeclarationGame]):
         game = self.game
         deck = list(self._deck)
         self.decls: list[Decl] = []
+        #: what each move proved its player held after it (C3.4–C3.7): ``(seat, values as a bit
+        #: mask, the move's index in the log)``, for determinizations (:meth:`_hand_needs`)
+        self.held: list[tuple[int, int, int]] = []
         self.first_play = True
         self.deal_deck = tuple(deck)
         self.redeal_from = getattr(self, "redeal_from", 0)
@@ -217,45 +220,65 @@ class DeclarationState(FishingState[DeclarationGame]):
             assert self.pending is not None
             card, options = self.pending
             self.pending = None
+            self._note_held(self._choice_needs(card, len(options))[action - CHOOSE])
             self._resolve(card, options[action - CHOOSE])
             return
         hand = self.hands[self.cur]
         hand.remove(action)
         options, needs = self._listed(action, self.cur)
         if len(options) == 1:
+            self._note_held(needs[0])
             self._resolve(action, options[0])
             return
         limit = self.game.max_choices
         if len(options) > limit:  # rare: keep the first ones and the last (lay, or a group)
             options = [*options[:limit - 1], options[-1]]
-            needs = (*needs[:limit - 1], needs[-1])
         self.pending = (action, list(options))
-        self._legal = _enabled(needs, hand)
+        self._legal = _enabled(self._choice_needs(action, len(options)), hand)
+
+    def _choice_needs(self, card: int, choices: int) -> tuple[int, ...]:
+        """The needs of the ``choices`` moves offered for ``card`` (:meth:`_listed`; past
+        ``max_choices`` the first ones and the last)."""
+        needs = self._listed(card, self.cur)[1]
+        if len(needs) > choices:
+            needs = (*needs[:choices - 1], needs[-1])
+        return needs
+
+    def _note_held(self, need: int) -> None:
+        """The mover held a card of ``need`` after the move about to be logged (:attr:`held`)."""
+        if need != FREE:
+            self.held.append((self.cur, need, len(self.log)))
 
     def _decision_legal(self) -> list[int]:
         if self.pending is not None and self.cur != TERMINAL:
             card, options = self.pending
-            needs = self._listed(card, self.cur)[1]
-            if len(needs) > len(options):
-                needs = (*needs[:len(options) - 1], needs[-1])
-            return _enabled(needs, self.hands[self.cur])
+            return _enabled(self._choice_needs(card, len(options)), self.hands[self.cur])
         return super()._decision_legal()
 
     def _pinned_for(self, seat: int) -> tuple[int, ...]:
-        """A player who declared a value this round held a card of it then (C3.4): for every
-        other seat, one held card of each value it declared stays in place."""
-        declared: dict[int, set[int]] = {}
-        for event in self.log:
-            if event[0] == "declare":
-                declared.setdefault(event[1], set()).add(event[4])
-        pins = list(self.pinned)
-        for other, values in declared.items():
-            if other != seat:
-                for value in values:
-                    pins += [c for c in self.hands[other] if VALUE[c] == value][:1]
-        if self.pending is not None and self.cur != seat:  # the mover's enabled choices
-            pins += self.hands[self.cur]
-        return tuple(pins)
+        """While a choice is open, the mover's hand for every other seat (its enabled choices
+        depend on it)."""
+        if self.pending is not None and self.cur != seat:
+            return (*self.pinned, *self.hands[self.cur])
+        return self.pinned
+
+    def _hand_needs(self, seat: int) -> list[tuple[int, frozenset[int]]]:
+        """C3.4–C3.7: a move that needs a card of value V in hand afterwards (a declaration, the
+        owner's capture that leaves its declaration) shows the others that its player held one,
+        not which. Unless that player has played a card of such a value since, or been dealt new
+        cards (its hand then was all played, face up), it still holds one."""
+        log = self.log
+        out = []
+        for other, need, at in self.held:
+            if other == seat:
+                continue
+            later = log[at + 1:]
+            if any(e[0] == "deal" for e in later) or any(
+                    VALUE_BIT[e[2] if e[0] == "declare" else e[1]] & need for e in later
+                    if e[0] == other or (e[0] == "declare" and e[1] == other)):
+                continue
+            out.append((other, frozenset(c for c in range(52) if VALUE_BIT[c] & need and VALUE[c])))
+        return out
 
     def _face_moves(self, card: int) -> list[RawMove]:
         """C3.3: a face card takes one equal loose face card (all three of three); else it is laid."""
@@ -520,19 +543,25 @@ class DeclarationState(FishingState[DeclarationGame]):
     def clone(self) -> Self:
         new = super().clone()
         new.decls = self.decls[:]
+        new.held = self.held[:]
         return new
 
-    def _replays_from_deck(self) -> bool:
-        return not self.redeal_from
+    def _running_deck(self) -> Sequence[int]:
+        return self.deal_deck
 
     def _map_cards(self, rename: dict[int, int]) -> None:
-        """After a redeal the running deal is what a seat knows: the copy starts from it."""
+        """After a redeal the running deal is what a seat knows: the copy starts from it (its
+        deck is already the running deal's, renamed: :meth:`FishingState.resample_from_infostate`)."""
         if self.redeal_from:
-            self._deck = [rename.get(c, c) for c in self.deal_deck]
             self.history = self.history[self.redeal_from:]
             self.redeal_from = 0
             self.reinsert_positions = self.deal_positions
         self.deal_deck = tuple(self._deck)
+
+    def _rebuild_deck(self, head: list[int]) -> None:
+        super()._rebuild_deck(head)
+        self.deal_deck = tuple(self._deck)
+        self.deal_positions = self.reinsert_positions
 
     def _finish(self) -> None:
         """C5 (a declaration cannot be left, C3.7; a constructed position might: its cards count

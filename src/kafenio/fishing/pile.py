@@ -23,6 +23,7 @@ never offer a capture choice.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
@@ -115,7 +116,7 @@ class PileState(FishingState[PileGame]):
         """A2 / B2: cut, opening pile, packets of ``hand_size``, opening jack or pile check."""
         game = self.game
         rules = game.rules
-        deck = list(self._deck)
+        deck = self._as_cut(self._deck)
         self.face_down = 0
         self.secrets: dict[int, frozenset[int]] = {}
         self.claim: tuple[int, int] | None = None
@@ -124,11 +125,7 @@ class PileState(FishingState[PileGame]):
         cutter = order[-2]
         cut_jack = None
         pinned = []
-        if RANK[deck[-1]] == JACK and game.cut_rule == "bottom_not_jack":
-            last = max(i for i, c in enumerate(deck) if RANK[c] != JACK)
-            pinned = deck[last:]
-            deck.append(deck.pop(last))
-        elif RANK[deck[-1]] == JACK and game.cut_rule == "cutter_takes_jack":
+        if RANK[deck[-1]] == JACK and game.cut_rule == "cutter_takes_jack":
             cut_jack = deck.pop()
             pinned = [cut_jack, deck[-1]]
         pos = 0
@@ -157,6 +154,21 @@ class PileState(FishingState[PileGame]):
         self.log.append(("floor", (*shown, *pile[self.face_down:]), tuple(moved), tuple(pile[self.face_down:])))
         self.opening = tuple(pile)
 
+    def _as_cut(self, deck: Sequence[int]) -> list[int]:
+        """A2 step 1 (B2 step 4), ``cut_jack_rule = bottom_not_jack``: a jack at the bottom of
+        ``deck`` → the last non-jack card is moved to the bottom (a new list; ``deck`` as it is
+        under the other cut rules). The result deals the same deal again without a move, so a
+        determinization renames it (:meth:`_running_deck`) and no card stays pinned for the cut:
+        only the exposed bottom card is known, not the jacks the cut passed over."""
+        deck = list(deck)
+        if self.game.cut_rule == "bottom_not_jack" and RANK[deck[-1]] == JACK:
+            last = max(i for i, c in enumerate(deck) if RANK[c] != JACK)
+            deck.append(deck.pop(last))
+        return deck
+
+    def _running_deck(self) -> Sequence[int]:
+        return self._as_cut(self._deck)
+
     def _turn_up(self, pile: list[int], stock: list[int], moved: list[int]) -> list[int]:
         """A2 step 5: 3 cards face down, the fourth up; an up-card jack by ``opening_jack_rule``."""
         game = self.game
@@ -183,8 +195,10 @@ class PileState(FishingState[PileGame]):
     def _check_pile(self, pile: list[int], stock: list[int], shown: list[int]) -> list[int]:
         """B2 step 3: an unacceptable opening pile goes back into the stock at hidden places,
         bottom card first (:meth:`FishingState._return_to_stock`, README §4), and the next 4
-        cards form a new one; ``shown`` gathers every rejected card (all were face up). After a
-        whole turn of the stock the pile is kept (engine rule)."""
+        cards form a new one; ``shown`` gathers every rejected card (all were face up). With
+        ``expose_stock_bottom`` the bottom card shown at the cut stays the bottom card (B2 step 4:
+        the cut of Pişti A2), so no returned card goes under it. After a whole turn of the stock
+        the pile is kept (engine rule)."""
         check = self.game.opening_check
         for _turn in range(len(stock) // PILE_SIZE + 1):
             top = pile[-1]
@@ -193,7 +207,7 @@ class PileState(FishingState[PileGame]):
             if check == "none" or not bad:
                 break
             shown.extend(pile)
-            self._return_to_stock(stock, pile)
+            self._return_to_stock(stock, pile, keep_bottom=self.game.expose_bottom)
             pile = self._take_from_stock(stock, PILE_SIZE)
         return pile
 

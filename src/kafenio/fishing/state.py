@@ -68,6 +68,9 @@ NUM_PLAY: Final = 52
 MAX_CHOICES: Final = 128
 CHOOSE: Final = NUM_PLAY
 FLOOR_ORDER: Final = tuple(RANK[c] * 4 + SUIT[c] for c in range(52))
+WORLD_TRIES: Final = 16
+"""Draws of a determinization before a card that a hand must hold is swapped into it
+(:meth:`FishingState.resample_from_infostate`)."""
 #: README §8, ``basra.md`` §3, ``fishing-relatives.md`` A3, B3, C3: the option every fishing game has
 TALLY_OPTION: Final = Option(
     "capture_tally_visibility", "enum", "hidden", ("hidden", "public"),
@@ -133,7 +136,8 @@ class FishingGame(Game):
     """
 
     special_name: ClassVar[str] = "basras"
-    rule_refs: ClassVar[dict[str, str]] = {"play": "§3", "choice": "§3.1", "end": "§5"}
+    rule_refs: ClassVar[dict[str, str]] = {"play": "§3", "choice": "§3.1", "end": "§5", "special": "§4",
+                                           "score": "§6"}
     spec_file: ClassVar[str] = "basra.md"
     #: True keeps the floor in arrival order (a pile, top card last: Pişti, Xeri); False keeps it
     #: sorted by rank then suit (Basra, Diloti: the floor is a set, and the capture memo hits)
@@ -220,6 +224,7 @@ class FishingGame(Game):
         state.floor = state._arrange(floor)
         state.hands = [sorted(h) for h in hands]
         state.stock, state.stock_pos, state.stock_known = tuple(stock), 0, ()
+        state.returned, state.stock_ops = [], []
         state.cur = state.cur if to_play is None else to_play
         state.cards_left = sum(map(len, state.hands)) + len(stock)
         state.lone_trail = lone_trail
@@ -372,21 +377,28 @@ class FishingState(State, Generic[G]):
         self.stock_known = tuple(moved) if bottom else ()
         self.log.append(("floor", tuple(deck[pos:pos + size]), self.stock_known, tuple(floor)))
 
-    def _return_to_stock(self, stock: list[int], cards: Sequence[int]) -> None:
+    def _return_to_stock(self, stock: list[int], cards: Sequence[int], keep_bottom: bool = False) -> None:
         """README §4: put ``cards`` back into ``stock`` (top first) at hidden places, in the given
         order: each at index ``p`` (``0 ≤ p ≤ len(stock)``, so ``p`` cards lie above it), ``p`` from
         ``reinsert_positions`` while they last, then uniform from the deal's random source (fixed
         by the deck, so a deal replays from its deck). Used by the Basra floor clean-up, the Xeri
-        opening-pile check and the Diloti table check alike.
+        opening-pile check and the Diloti table check alike. ``keep_bottom``: the stock's bottom
+        card was shown at the cut (Xeri's ``expose_stock_bottom``, ``fishing-relatives.md`` B2
+        step 4, A2) and stays the bottom card: ``p ≤ len(stock) − 1``.
 
         Raises:
-            KafenioError: a given position outside ``0 … len(stock)``, naming ``reinsert_positions``.
+            KafenioError: a given position outside that range, naming ``reinsert_positions``.
         """
         given = self._given_positions
         for card in cards:
+            high = len(stock) - 1 if keep_bottom and stock else len(stock)
             if given:
                 p = given.pop(0)
-                if type(p) is not int or not 0 <= p <= len(stock):
+                if type(p) is not int or not 0 <= p <= high:
+                    if high < len(stock):
+                        raise KafenioError(_("reinsert_positions: {p!r} is not a place above the exposed bottom "
+                                             "card of a stock of {n} cards (0 to {high})")
+                                           .format(p=p, n=len(stock), high=high))
                     raise KafenioError(_("reinsert_positions: {p!r} is not a place in a stock of {n} cards (0 to {n})")
                                        .format(p=p, n=len(stock)))
             else:
@@ -394,7 +406,7 @@ class FishingState(State, Generic[G]):
                 if rng is None:
                     digest = hashlib.blake2b(bytes(self._deck), digest_size=8, person=b"reinsert").digest()
                     rng = self._reinsert_rng = random.Random(int.from_bytes(digest, "little"))
-                p = rng.randint(0, len(stock))
+                p = rng.randint(0, high)
             stock.insert(p, card)
             self.reinsert_positions.append(p)
             self.returned.append(card)
@@ -824,40 +836,95 @@ class FishingState(State, Generic[G]):
     def resample_from_infostate(self, seat: int, rng: random.Random) -> FishingState:
         """Swap the cards ``seat`` cannot know — other hands, the unseen stock and hidden table
         cards — among themselves (sizes kept); the deck, hands and hidden cards are renamed
-        consistently, so the result replays from its deck and history like any state."""
-        movable = self.returned and self._replays_from_deck() and not self.pinned
-        # seen or inferred: never moved (a card returned to the stock at a hidden place moves
-        # when the deck can be rebuilt around it, README §4; else it keeps its place)
-        known = set(self.stock_known) | set(self._pinned_for(seat)) | (set() if movable else set(self.returned))
-        unseen = [c for s, h in enumerate(self.hands) if s != seat for c in h if c not in known]
+        consistently, so the result replays from its deck and history like any state.
+
+        The result depends on ``seat``'s information and ``rng`` only, never on where the hidden
+        cards really lie: the unknown cards are drawn in a fixed order (sorted) and go to the
+        hidden slots in the order the deal filled them. A card returned to the stock at a hidden
+        place (README §4) is known to be in the stock but not where: it lands on any unknown
+        stock slot with equal chance, or in a hand dealt after it went back, never in the first
+        batch, which was dealt before; a known card (an exposed bottom card, Diloti's declared
+        values, :meth:`_pinned_for`) stays where it is. A hand that the play proves holds one of
+        some cards (:meth:`_hand_needs`) gets such a card: the draw is repeated up to
+        :data:`WORLD_TRIES` times (each try exact), then one of those cards is swapped into it."""
+        known = set(self.stock_known) | set(self._pinned_for(seat))
+        deck = self._running_deck()
+        dealt = {c: i for i, c in enumerate(deck)}
+        unseen: list[int] = []
+        slots: dict[int, range] = {}
+        for s, h in enumerate(self.hands):
+            if s != seat:
+                start = len(unseen)
+                unseen += [c for c in sorted(h, key=dealt.__getitem__) if c not in known]
+                slots[s] = range(start, len(unseen))
         unseen += [c for c in self.stock[self.stock_pos:] if c not in known]
         unseen += [c for c in self._secret_from(seat) if c not in known]  # a known card played face down stays
-        fresh = sorted(unseen)  # sorted first: the draw must not depend on where they lie
-        shuffle(rng, fresh)
-        if movable:
-            fresh = self._returned_in_stock_slots(unseen, fresh, rng)
+        needs = [(slots[s], cards) for s, cards in self._hand_needs(seat)  # (a hand all known keeps its cards)
+                 if slots[s] and not any(c in cards for c in self.hands[s] if c in known)]
+        for _try in range(WORLD_TRIES):
+            fresh = sorted(unseen)  # sorted first: the draw must not depend on where they lie
+            shuffle(rng, fresh)
+            if self.returned:
+                fresh = self._returned_in_stock_slots(unseen, fresh, rng)
+            if all(any(fresh[i] in cards for i in hand) for hand, cards in needs):
+                break
+        else:
+            for k, (hand, cards) in enumerate(needs):
+                if not any(fresh[i] in cards for i in hand):
+                    self._swap_in(unseen, fresh, needs, k, rng)
         rename = dict(zip(unseen, fresh, strict=True))
         new = self.clone()
-        new._deck = [rename.get(c, c) for c in self._deck]
+        new._deck = [rename.get(c, c) for c in deck]
         new.stock = tuple(rename.get(c, c) for c in self.stock)
         new.hands = [sorted(rename.get(c, c) for c in h) for h in self.hands]
-        if movable:
-            # the first batch renamed, the opening floor (seen, where the returned cards were) kept
-            new._rebuild_deck([rename.get(c, c) for c in self._deck[:self.hands_end]]
-                              + self._deck[self.hands_end:self.stock_start])
         new._map_cards(rename)
+        if self.returned:
+            # the first batch renamed, the opening floor (seen, where the returned cards were) kept
+            new._rebuild_deck(new._deck[:self.hands_end] + list(deck[self.hands_end:self.stock_start]))
         new._legal = new._decision_legal()
         return new
 
-    def _replays_from_deck(self) -> bool:
-        """Whether :attr:`_deck` is the deck of the deal now running (not after Diloti's redeal)."""
-        return True
+    def _swap_in(self, unseen: list[int], fresh: list[int], needs: list[tuple[range, frozenset[int]]], k: int,
+                 rng: random.Random) -> None:
+        """Meet need ``k`` (a hand's slots of ``unseen``, cards it must hold one of) in ``fresh``
+        (the new card per slot): swap one of its cards, drawn outside the hand, with one of the
+        hand's; never the one card that meets another need, never a returned card into the first
+        batch."""
+        hand, cards = needs[k]
+        sole = set()
+        for n, (other, wanted) in enumerate(needs):
+            hits = [i for i in other if fresh[i] in wanted]
+            if n != k and len(hits) == 1:
+                sole.add(hits[0])
+        first = set(self._running_deck()[:self.hands_end])
+        back = set(self.returned)
+        free = [j for j in hand if j not in sole]
+        if not free:
+            return
+        j = rng.choice(free)
+        fits = [i for i, c in enumerate(fresh) if c in cards and i not in hand and i not in sole
+                and (c not in back or unseen[j] not in first) and (fresh[j] not in back or unseen[i] not in first)]
+        if fits:
+            i = rng.choice(fits)
+            fresh[i], fresh[j] = fresh[j], fresh[i]
+
+    def _hand_needs(self, seat: int) -> list[tuple[int, frozenset[int]]]:
+        """What the public play proves about the other hands, for ``seat``'s determinizations:
+        ``(other seat, cards)``, that seat holds at least one of ``cards`` (none here; Diloti's
+        declaration owners, C3.7)."""
+        return []
+
+    def _running_deck(self) -> Sequence[int]:
+        """The deck the deal now running was dealt from, as its deal procedure used it (a
+        determinization renames this one; Diloti: the new deck after a redeal; Pişti and Xeri:
+        after the ``bottom_not_jack`` cut)."""
+        return self._deck
 
     def _returned_in_stock_slots(self, unseen: list[int], fresh: list[int], rng: random.Random) -> list[int]:
         """``fresh`` (the new card for each slot of ``unseen``) changed so that a returned card
         only lands where a card of the stock could be: not in a slot of the first batch, which
         was dealt before the cards went back (those were dealt from the deck's first cards)."""
-        first = set(self._deck[:self.hands_end])
+        first = set(self._running_deck()[:self.hands_end])
         returned = set(self.returned)
         slots = [i for i, c in enumerate(unseen) if c not in first]
         chosen = set(rng.sample(slots, sum(1 for c in fresh if c in returned)))

@@ -109,7 +109,7 @@ class DilotiGame(DeclarationGame):
     rule_refs: ClassVar[dict[str, str]] = {
         "play": "§C3", "choice": "§C3", "end": "§C5", "owner": "§C3.7", "face": "§C3.3",
                  "deal": "§C2", "plain": "§C3.4", "raise": "§C3.5", "group": "§C3.6", "variant": "§C3.9",
-                 "capture": "§C3.2"}
+                 "capture": "§C3.2", "special": "§C4", "score": "§C6"}
 
     def __init__(self, rules):
         super().__init__(rules)

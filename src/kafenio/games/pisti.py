@@ -107,7 +107,8 @@ class PistiGame(PileGame):
     state_class = PistiState
     special_name = "pistis"
     rule_refs: ClassVar[dict[str, str]] = {
-        "play": "§A3", "choice": "§A3", "end": "§A5", "bluff": "§A4.2", "deal": "§A2"}
+        "play": "§A3", "choice": "§A3", "end": "§A5", "bluff": "§A4.2", "deal": "§A2", "special": "§A4",
+        "score": "§A6"}
     extra_actions = CHALLENGE + 1 - 52
     pile_first = True
     face_down = 3

@@ -102,7 +102,8 @@ class XeriGame(PileGame):
     rulebook = RuleBook("xeri", OPTIONS, PRESETS, check)
     state_class = XeriState
     special_name = "xeris"
-    rule_refs: ClassVar[dict[str, str]] = {"play": "§B3", "choice": "§B3", "end": "§B5", "bluff": "§B3", "deal": "§B2"}
+    rule_refs: ClassVar[dict[str, str]] = {"play": "§B3", "choice": "§B3", "end": "§B5", "bluff": "§B3", "deal": "§B2",
+                                           "special": "§B4", "score": "§B6"}
     pile_first = False
     face_down = 0
 

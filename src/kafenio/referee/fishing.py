@@ -22,6 +22,7 @@ from kafenio.engine.rules import Rules
 from kafenio.fishing.captures import JACK, VALUE
 from kafenio.fishing.declarations import DeclarationGame, DeclarationState
 from kafenio.fishing.diloti_moves import Decl, parse_table
+from kafenio.fishing.pile import PileGame
 from kafenio.fishing.scoring import score_deal
 from kafenio.fishing.state import CHOOSE, FishingGame
 from kafenio.i18n import _, n_, number
@@ -419,7 +420,7 @@ def _special_points(rules: Rules) -> int:
 def _basra_values(game: FishingGame) -> dict[str, int] | None:
     """``basra.md`` §6: what each basra may be worth in this Basra rule set — by card for
     ``double_face_value`` (``{"7H": 14, …}``; the jack on a lone jack as ``"J"``), ``None``
-    for the flat values (and for the relatives, whose specials are checked as numbers only)."""
+    for the flat values and for the relatives."""
     rules = game.rules
     if game.name != "basra" or rules.basra_value_mode != "double_face_value":
         return None
@@ -429,13 +430,52 @@ def _basra_values(game: FishingGame) -> dict[str, int] | None:
     return values
 
 
+def _special_values(game: FishingGame) -> tuple[set[int], set[int]]:
+    """``(every value one special capture can score, the values only a jack taking a lone jack
+    scores)`` under ``game``'s rules: ``basra.md`` §4.3 (flat, or by card); Pişti A4.1, A4.2 (a
+    pişti, a jack on a lone jack, a jack on a lone card, the bluff's doubled values); Xeri B4 (a
+    xeri, a jack xeri); Diloti C4 (a xeri only)."""
+    rules = game.rules
+    if isinstance(game, PileGame):
+        plain = {game.lone_points, game.jack_lone_card} | ({2 * game.lone_points} if game.bluffing else set())
+        jack = {game.jack_lone_jack} | ({2 * game.jack_lone_jack} if game.bluffing else set())
+    elif isinstance(game, DeclarationGame):
+        plain, jack = {game.xeri_points}, set()
+    else:
+        by_card = _basra_values(game)
+        plain = {game.basra_value[c] for c in game.full_deck() if RANK[c] != JACK} if by_card else {rules.basra_points}
+        jack = {rules.jack_on_lone_jack_points}
+    plain.discard(0)
+    jack.discard(0)
+    return plain | jack, jack - plain
+
+
+def _most_specials(game: FishingGame) -> int:
+    """The most special captures one deal can hold (``basra.md`` §4.1; ``fishing-relatives.md``
+    A4.1, B4, C4): each leaves the table empty, so the next card is laid on it and cannot be one.
+    Of the plays (the deck less the 4 opening cards) the first that can score one is the first
+    (Basra's cleared floor, Diloti's ``xeri_on_first_card``), the second (a lone card left by the
+    first, or Diloti's default) or the third (Pişti, Xeri: the whole pile goes first, then a lone
+    card is laid); the last counts unless the rules say otherwise."""
+    rules = game.rules
+    plays = len(game.full_deck()) - rules.get("floor_size", 4)
+    if isinstance(game, PileGame):
+        first, last = 3, game.last_card_counts
+    elif isinstance(game, DeclarationGame):
+        first, last = 1 if game.xeri_first else 2, game.xeri_last
+    else:
+        first, last = 1 if rules.basra_definition == "clear_floor" else 2, rules.basra_on_final_play_counts
+    return (plays - (0 if last else 1) - first) // 2 + 1
+
+
 def _specials(game: FishingGame, given: object, field: str) -> list[int]:
     """The points of each special capture of one side, checked against what the rules can
     produce (``basra.md`` §6: a value no basra of the preset is worth is refused; with
-    ``double_face_value`` each basra is named by its card or its value, never a bare count).
+    ``double_face_value`` each basra is named by its card or its value, never a bare count;
+    the relatives' values, :func:`_special_values`).
 
     Raises:
-        KafenioError: naming the field and the value.
+        KafenioError: naming the field, the value and the rule.
     """
     rules = game.rules
     name = game.special_name
@@ -452,10 +492,7 @@ def _specials(game: FishingGame, given: object, field: str) -> list[int]:
         raise KafenioError(_("{field}: a list of the points of each of the {name}, or their count").format(
             field=field, name=name))
     out = []
-    allowed: set[int] = set()
-    if game.name == "basra":
-        flat = {rules.basra_points} | ({rules.jack_on_lone_jack_points} - {0})
-        allowed = set(by_card.values()) if by_card is not None else flat
+    allowed = _special_values(game)[0]
     for item in given:
         if isinstance(item, str) and by_card is not None:
             card = _card(item, field)
@@ -470,27 +507,76 @@ def _specials(game: FishingGame, given: object, field: str) -> list[int]:
             continue
         if not isinstance(item, int) or isinstance(item, bool) or item < 0:
             raise KafenioError(_("{field}: {item!r} is not a number of points").format(field=field, item=item))
-        if game.name == "basra" and item not in allowed:
-            raise KafenioError(_("{field}: no basra is worth {v} with these rules; the values are {values} "
-                                 "(basra.md §4.3, §6)").format(
-                field=field, v=item, values=", ".join(map(str, sorted(allowed)))))
+        if item not in allowed:
+            raise KafenioError(_("{field}: no {special} is worth {v} with these rules; the values are {values} "
+                                 "({rule})").format(field=field, special=SWEEP_WORDS[game.name][0](), v=item,
+                                                    values=", ".join(map(str, sorted(allowed))),
+                                                    rule=game.rule("special")))
         out.append(item)
     return out
 
 
+def _count(value: object, field: str) -> int:
+    """A whole number, 0 or more, given for ``field``."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise KafenioError(_("{field}: a whole number, 0 or more").format(field=field))
+    return value
+
+
+def _check_specials(game: FishingGame, specials: list[list[int]]) -> None:
+    """The special captures of all sides together fit in one deal (:func:`_most_specials`) and
+    the jacks: a jack taking a lone jack uses two of the four (one when a bluff on a lone jack
+    is believed, A4.2).
+
+    Raises:
+        KafenioError: naming the game's word for them and the rule.
+    """
+    name = game.special_name
+    made = sum(map(len, specials))
+    most = _most_specials(game)
+    if made > most:
+        raise KafenioError(_("{name}: {n} in one deal, but a deal has room for at most {most}: each leaves the table "
+                             "empty, so the next card is laid on it ({rule})").format(
+            name=name, n=made, most=most, rule=game.rule("special")))
+    jack_only = _special_values(game)[1]
+    by_jacks = sum(1 for side in specials for v in side if v in jack_only)
+    limit = 4 if isinstance(game, PileGame) and game.bluffing else 2
+    if by_jacks > limit:
+        raise KafenioError(_("{name}: {n} worth {values}, which only a jack taking a lone jack scores; the four "
+                             "jacks make at most {limit} ({rule})").format(
+            name=name, n=by_jacks, values=", ".join(map(str, sorted(jack_only))), limit=limit,
+            rule=game.rule("special")))
+
+
+def _majority_rule(game: FishingGame) -> str:
+    """How this rule set awards the majority, in words (for a refusal)."""
+    m = game.majority_points
+    if game.tie_rule == "carry_over":
+        return _("{m} to the side with strictly the most cards; a tie carries it to the next deal").format(m=m)
+    if game.tie_rule == "both_score":
+        return _("{m} to the side with strictly the most cards; on a tie, {m} to each tied side").format(m=m)
+    return _("{m} to the side with strictly the most cards; a tie gives it to nobody").format(m=m)
+
+
+SIDE_KEYS = ("captured", "cards", "point_cards", "card_points", "majority", "took_last_pile")
+"""What a side of a score sheet may hold besides its special captures (:func:`score`)."""
+
+
 def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Score a deal from the capture piles (``basra.md`` §6).
+    """Score a deal from the capture piles (``basra.md`` §6; ``fishing-relatives.md`` A6, B6, C6).
 
     Args:
         data: ``{"sides": [side, …], "majority_carry": int (optional)}``, one ``side`` per
             scoring side, each either ``{"captured": "AH 5C …"}`` (every card, the last
             capturer's final floor included) or ``{"cards": 29, "point_cards": "AH 10D"}``
-            (a count plus the cards that carry points), and ``"basras"`` (or the game's own
+            (a count plus the cards that carry points) or ``{"cards": 29, "card_points": 6}``
+            (a count and the card points as a number), and ``"basras"`` (or the game's own
             word, ``"pistis"``, ``"xeris"``): a list of the points of each special capture
             (``[10, 20]``) or a count (each worth ``basra_points``, ``pisti_points``,
             ``xeri_points``); in Basra with ``double_face_value`` each basra is given by its
             card (``"7H"``) or its value, never as a count; Pişti with ``last_pile_bonus``:
-            ``"took_last_pile": true``.
+            ``"took_last_pile": true``. A side may also say what its sheet gives it for the
+            majority (``"majority": 3``): the referee checks it.
 
     Returns:
         ``{"sides": [itemised sheet per side], "majority_carried_out": int}``; each sheet has
@@ -499,20 +585,30 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
     Raises:
         KafenioError: naming the field or the rule, for a sheet no finished deal could give
             (§6): cards that do not add up to the deck, a card not in the deck or given twice,
-            more point cards than cards, a basra value the rules cannot produce, more
-            specials than plays; CardError for a bad card.
+            more point cards than cards, card points the cards cannot carry or that do not add
+            up to the deck's, a special value the rules cannot produce, more specials than a
+            deal has room for or than the jacks allow, a majority the rules do not give, a
+            carried majority the tie rule never carries; CardError for a bad card.
     """
     game = _game(rules)
     sides = data.get("sides")
     if not isinstance(sides, list) or len(sides) != game.num_sides:
         raise KafenioError(_("sides: give {n} sides").format(n=game.num_sides))
     deck = len(game.full_deck())
-    piles, counts, specials, every = [], [], [], []
+    points = game.card_points
+    total_points = sum(points[c] for c in game.full_deck())
+    piles, counts, specials, every, stated = [], [], [], [], []
     for k, side in enumerate(sides):
         field = f"sides[{k}]"
         if not isinstance(side, Mapping):
             raise KafenioError(_("{field}: each side is an object with captured, or cards and point_cards")
                                .format(field=field))
+        known = (*SIDE_KEYS, game.special_name, "basras")
+        for key in side:
+            if key not in known:
+                raise KafenioError(_("{field}: {key!r} is not part of a score sheet; a side has {keys}").format(
+                    field=field, key=key, keys=", ".join((*SIDE_KEYS, game.special_name))))
+        number = None
         if "captured" in side:
             pile = _cards(side["captured"], f"{field}.captured")
             count = len(pile)
@@ -522,29 +618,53 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(count, int) or isinstance(count, bool) or count < len(pile):
                 raise KafenioError(_("{field}.cards: a count at least as large as the point cards ({n})")
                                    .format(field=field, n=len(pile)))
+            if "card_points" in side:
+                if "point_cards" in side:
+                    raise KafenioError(_("{field}: give point_cards or card_points, not both").format(field=field))
+                number = _count(side["card_points"], f"{field}.card_points")
+                best = sum(sorted((points[c] for c in game.full_deck()), reverse=True)[:count])
+                if number > best:
+                    raise KafenioError(_("{field}.card_points: {n} card points in {cards} cards, but the richest "
+                                         "{cards} cards of the deck carry {best} ({rule})").format(
+                        field=field, n=number, cards=count, best=best, rule=game.rule("score")))
         else:
             raise KafenioError(_("{field}: each side needs captured, or cards and point_cards").format(field=field))
         every += pile
         name = game.special_name if game.special_name in side else "basras"
-        basras = _specials(game, side.get(name, []), f"{field}.{name}")
+        specials.append(_specials(game, side.get(name, []), f"{field}.{name}"))
         piles.append(pile)
         counts.append(count)
-        specials.append(basras)
+        stated.append(number)
     _once(game, every)
     if sum(counts) != deck:
         raise KafenioError(_("cards: the sides hold {total} cards, but every one of the {n} cards of the deck "
                              "ends in a capture pile (basra.md §5, §6)").format(total=sum(counts), n=deck))
-    plays = deck - 4
-    if sum(map(len, specials)) > plays:
-        raise KafenioError(_("{name}: more than the {n} plays of a deal").format(name=game.special_name, n=plays))
+    given = sum(n if n is not None else sum(points[c] for c in pile) for n, pile in zip(stated, piles, strict=True))
+    if given > total_points or (None not in stated and given != total_points):
+        raise KafenioError(_("card_points: the sides' card points add up to {given}, but the deck's point cards are "
+                             "worth {total} and every card ends in a capture pile ({rule})").format(
+            given=given, total=total_points, rule=game.rule("score")))
+    _check_specials(game, specials)
     carry = data.get("majority_carry", 0)
     if not isinstance(carry, int) or isinstance(carry, bool) or carry < 0:
         raise KafenioError(_("majority_carry: a number of points, 0 or more"))
+    if carry and (game.tie_rule != "carry_over" or carry % game.majority_points):
+        raise KafenioError(_("majority_carry: {carry} cannot have been carried over: the majority is {how} "
+                             "({rule})").format(carry=carry, how=_majority_rule(game), rule=game.rule("score")))
     bonus = rules.get("last_pile_bonus", 0)
     extras = {"last_pile_bonus": [bonus if side.get("took_last_pile") else 0 for side in sides]} if bonus else None
-    sheet, carry_out = score_deal(piles, specials, game.card_points, majority_points=game.majority_points,
+    sheet, carry_out = score_deal(piles, specials, points, majority_points=game.majority_points,
                                   tie_rule=game.tie_rule, carry=carry, special_name=game.special_name,
                                   counts=counts, extras=extras)
+    for k, (line, number, side) in enumerate(zip(sheet, stated, sides, strict=True)):
+        if number is not None:
+            line["total"] += number - line["card_points"]
+            line["card_points"] = number
+        if "majority" in side and side["majority"] != line["majority"]:
+            raise KafenioError(_("sides[{k}].majority: the sheet gives {given}, but this side has {n} of the {deck} "
+                                 "cards and the majority is {how} ({rule})").format(
+                k=k, given=side["majority"], n=line["cards"], deck=deck, how=_majority_rule(game),
+                rule=game.rule("score")))
     return {"sides": sheet, "majority_carried_out": carry_out}
 
 

@@ -21,8 +21,8 @@ id                     notation                     meaning
 64 + t                 ``discard KS``               discard card type ``t`` (ends the turn)
 117 + 53·k + t         ``layoff k 9H``              lay ``t`` off on own side's meld ``k``
                                                     (0-based, as in ``view()["melds"]``)
-117 + 53·(54 + k) + t  ``layoff k 9H high``         the same with the moved/added wild, or the
-                                                    ace, going to the high end
+117 + 53·(54 + k) + t  ``layoff k 9H high``         the same with the moved/added/free wild,
+                                                    or the ace, going to the high end
 5841                   ``reject``                   turn the first card drawn in the deal face
                                                     up and draw the next (buraco.md §3)
 5842 + n − 1           ``cut 22``                   cut ``n`` cards (1 … 107) to make the pots

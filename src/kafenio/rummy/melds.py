@@ -404,8 +404,9 @@ def _explain_bad_run(cards, mr: MeldRules) -> str:
 def layoff_options(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
     """The melds that laying ``c`` off on ``meld`` may give, canonical (low) variant first.
 
-    At most two results: when the player chooses an end (a moved or added wild, or an ace
-    that fits both ends) the low variant comes first and the high variant second.
+    At most two results: when the player chooses an end (a moved or added wild, a free end wild
+    that the naturals leave no hole for, or an ace that fits both ends) the variant with the
+    wild lower comes first and the other second.
     ``meld`` is not changed. An empty list means the lay-off is illegal. The answer is cached
     on ``meld`` (melds never mutate): do not modify the returned list.
     """
@@ -447,20 +448,28 @@ def _run_layoff(meld: Meld, c: int, mr: MeldRules) -> list[Meld]:
     natural_pos = _run_positions(c, suit, None) or ()
     if c != JOKER and RANK[c] == TWO and SUIT[c] == suit:
         natural_pos = (2,)
+    free = mr.free_wild_moves and _free_end_wild(meld)
     for pos in natural_pos:
         if lo <= pos <= hi and (pos - lo) in meld.wilds:
             out.extend(_displace(meld, c, pos, mr))
+        elif free:
+            out.extend(_free_wild_move(meld, c, pos, mr))
         elif pos in (lo - 1, hi + 1):
             out.extend(_extend(meld, c, pos, False, mr))
     if is_wild_type(c) and len(meld.wilds) < mr.max_wilds:
         for pos in (lo - 1, hi + 1):
             if not (pos == 2 and SUIT[c] == suit and c != JOKER):
                 out.extend(_extend(meld, c, pos, True, mr))
-    if not out and mr.free_wild_moves and len(meld.wilds) == 1:
-        out.extend(_free_wild_move(meld, c, natural_pos, mr))
     if not out and mr.natural_two_wild and _natural_two_at_bottom(meld) and not is_wild_type(c):
         out.extend(_natural_two_move(meld, c, natural_pos, mr))
+    if len(out) > 1:    # the low variant first (an ace at both ends, a free wild at either end)
+        out = sorted({m.key(): m for m in out}.values(), key=_wild_low_first)
     return out
+
+
+def _wild_low_first(meld: Meld) -> tuple[int, int]:
+    """Sort key of a lay-off's results: its wild's position, then its lowest position."""
+    return (meld.lo + meld.wilds[0] if meld.wilds else 0, meld.lo)
 
 
 def second_wild(meld: Meld, c: int, mr: MeldRules) -> bool:
@@ -483,22 +492,31 @@ def _natural_two_move(meld: Meld, c: int, natural_pos: tuple[int, ...], mr: Meld
     return _moved_to_gap(meld, 0, c, natural_pos, mr, natural_at_two=False)
 
 
-def _free_wild_move(meld: Meld, c: int, natural_pos: tuple[int, ...], mr: MeldRules) -> list[Meld]:
-    """buraco.md §4.5 free end wild: the wild at an end of the run moves to the one gap that
-    lets ``c`` join (``2S=4S 5S 6S`` + ``8S`` → ``5S 6S 2S=7S 8S``); a 2 of the run's suit
-    landing on position 2 is natural there."""
-    w = meld.wilds[0]
-    if w not in (0, len(meld.cards) - 1):
-        return []
-    return _moved_to_gap(meld, w, c, natural_pos, mr, natural_at_two=True)
+def _free_end_wild(meld: Meld) -> bool:
+    """A run whose one wild sits at its lowest or highest position, not between two naturals
+    (biriba.md / buraco.md §4.5 move 2: a *free* wild)."""
+    return meld.is_run and len(meld.wilds) == 1 and meld.wilds[0] in (0, len(meld.cards) - 1)
+
+
+def _free_wild_move(meld: Meld, c: int, pos: int, mr: MeldRules) -> list[Meld]:
+    """biriba.md / buraco.md §4.5 move 2 (``free_wild_may_move``): the natural ``c`` joins at
+    ``pos`` and the free wild takes its place again: the naturals must leave at most one hole;
+    the wild fills it (``2S=4S 5S 6S`` + ``8S`` → ``5S 6S 2S=7S 8S``), and with none it sits
+    directly below or directly above the naturals, where the player chooses
+    (``JK=4C 5C 6C`` + ``7C`` → ``JK=4C 5C 6C 7C`` or ``5C 6C 7C JK=8C``; with
+    ``end_wild_placement = low`` below whenever that position exists, buraco.md §4.4). A 2 of the
+    run's suit landing on position 2 is natural there."""
+    return _moved_to_gap(meld, meld.wilds[0], c, (pos,), mr, natural_at_two=True, ends=True)
 
 
 def _moved_to_gap(meld: Meld, moving: int, c: int, natural_pos: tuple[int, ...], mr: MeldRules, *,
-                  natural_at_two: bool) -> list[Meld]:
+                  natural_at_two: bool, ends: bool = False) -> list[Meld]:
     """The runs in which ``meld.cards[moving]`` leaves its place and fills the single gap that
     the run's other cards and ``c`` (at one of ``natural_pos``) leave, as a wild (§4.5 moves 2
-    and 3). A 2 of the run's suit landing on position 2 is natural there: kept as such when
-    ``natural_at_two``, else that placement is not a move."""
+    and 3); with ``ends`` (move 2), where they leave no gap, it sits at either end of them (the
+    low end only with ``end_wild_low`` when that one exists). A 2 of the run's suit landing on
+    position 2 is natural there: kept as such when ``natural_at_two``, else that placement is
+    not a move."""
     card = meld.cards[moving]
     placed = {meld.lo + i: x for i, x in enumerate(meld.cards) if i != moving}
     out = []
@@ -508,16 +526,23 @@ def _moved_to_gap(meld: Meld, moving: int, c: int, natural_pos: tuple[int, ...],
         cells = {**placed, pos: c}
         lo, hi = min(cells), max(cells)
         gaps = [p for p in range(lo, hi + 1) if p not in cells]
-        if len(gaps) != 1:
+        if len(gaps) == 1:
+            places = gaps
+        elif not gaps and ends:
+            places = [p for p in (lo - 1, hi + 1) if 1 <= p <= 14]
+        else:
             continue
-        gap = gaps[0]
-        natural = card != JOKER and SUIT[card] == meld.suit and gap == 2
-        if natural and not natural_at_two:
-            continue
-        cells[gap] = card
-        new = Meld(True, meld.suit, 0, lo, [cells[p] for p in range(lo, hi + 1)], [] if natural else [gap - lo])
-        if _end_ok(lo, hi, new.cards, meld.suit, mr) and _aces_ok(new, mr):
-            out.append(new)
+        found = []
+        for gap in places:
+            natural = card != JOKER and SUIT[card] == meld.suit and gap == 2
+            if natural and not natural_at_two:
+                continue
+            at = {**cells, gap: card}
+            low, high = min(at), max(at)
+            new = Meld(True, meld.suit, 0, low, [at[p] for p in range(low, high + 1)], [] if natural else [gap - low])
+            if _end_ok(low, high, new.cards, meld.suit, mr) and _aces_ok(new, mr):
+                found.append(new)
+        out.extend(found[:1] if mr.end_wild_low and not gaps else found)
     return out
 
 

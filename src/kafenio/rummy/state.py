@@ -839,6 +839,9 @@ class RummyState(State):
     def is_terminal(self) -> bool:
         return self.phase == P_END
 
+    def deal_side(self, seat: int) -> int:
+        return self.side_of[seat]
+
     def side_scores(self) -> list[float]:
         """Per match side: each deal side's total (with ``solo_sides``, per player:
         :meth:`solo_scores`)."""
