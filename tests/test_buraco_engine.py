@@ -141,10 +141,7 @@ def test_the_end_of_a_deal_lays_every_hand_face_up(preset, counted):
     game = kafenio.load_game("buraco", preset=preset)
     for seed in range(300):  # random deals until one ends with a pot not played
         st = game.new_initial_state(seed=seed)
-        rng = random.Random(seed)
-        while not st.is_terminal():
-            legal = st.legal_actions()
-            st.apply_action(legal[rng.randrange(len(legal))])
+        play_deal(st, [RandomPlayer(game, seed + s) for s in range(4)])
         left = st.view(None)["leftover"]
         if any(h["unplayed_pot"] for h in left):
             break

@@ -2,7 +2,7 @@
 // special captures (basras, pişti, xeri), the stock. A hand card goes onto the floor ("play 7D");
 // when the rules let the player choose what it takes, the choices are shown on the table, each
 // lighting the floor cards it would take.
-import { cardLabel, cardShort, cardsLabel, cardTile, fan } from "./cards";
+import { cardLabel, cardsLabel, cardsText, cardTile, fan } from "./cards";
 import { formatNumber, t } from "./i18n";
 import type { GameRenderer, Narration, RenderContext } from "./table";
 import { h, said } from "./ui";
@@ -26,7 +26,6 @@ export function specialKey(view: View): string | null {
   return null;
 }
 
-const short = (codes: string[]): string => "\u2066" + codes.map(cardShort).join(" ") + "\u2069";
 const sideIndex = (view: View, seat: number): number =>
   ((view.sides as number[][] | undefined) ?? []).findIndex((seats) => seats.includes(seat));
 
@@ -54,9 +53,9 @@ export const fishing: GameRenderer = {
     const took = capture && capture.seat === last.seat && JSON.stringify(capture) !== JSON.stringify(captureBefore ?? null)
       ? capture.cards : null;
     let log: string;
-    if (w[0] === "play" && took) log = t("{name} played {card} and took {cards}.", { name, card: short([w[1]]), cards: short(took) });
-    else if (w[0] === "play") log = t("{name} played {card}.", { name, card: short([w[1]]) });
-    else if (took) log = t("{name} took {cards}.", { name, cards: short(took) });
+    if (w[0] === "play" && took) log = t("{name} played {card} and took {cards}.", { name, card: cardsText([w[1]]), cards: cardsText(took) });
+    else if (w[0] === "play") log = t("{name} played {card}.", { name, card: cardsText([w[1]]) });
+    else if (took) log = t("{name} took {cards}.", { name, cards: cardsText(took) });
     else if (w[0] === "trail") log = t("{name} left the card on the floor.", { name });
     else log = t("{name}: {action}", { name, action: fishing.describe(last.text, after) });
     const news: string[] = [];
@@ -95,6 +94,14 @@ export const fishing: GameRenderer = {
     return null;
   },
 
+  sheetLabels() {
+    return {};
+  },
+
+  revealed() {
+    return null; // a deal ends with every hand played out
+  },
+
   centre(ctx: RenderContext) {
     const { view, style } = ctx;
     const floor = (view.floor as string[]) ?? [];
@@ -130,6 +137,6 @@ export const fishing: GameRenderer = {
         h("span", { class: "caption" }, t("Stock")), h("span", { class: "count" }, formatNumber(stock))),
       floorButton, choose,
       h("div", { class: "facts" },
-        last ? h("p", {}, t("Last capture: {name} took {cards}", { name: ctx.names[last.seat], cards: short(last.cards) })) : null));
+        last ? h("p", {}, t("Last capture: {name} took {cards}", { name: ctx.names[last.seat], cards: cardsText(last.cards) })) : null));
   },
 };

@@ -4,7 +4,8 @@ import { fishing } from "../src/fishing";
 import { setLanguage } from "../src/i18n";
 import { moveDuration } from "../src/motion";
 import { rummy } from "../src/rummy";
-import { arrangeHand, capturePreview, legalTargets, moveCard, seatPositions } from "../src/table";
+import { arrangeHand, capturePreview, legalTargets, moveCard, seatKind, seatNames, seatPositions } from "../src/table";
+import type { TableInfo } from "../src/protocol";
 
 afterEach(() => setLanguage("en"));
 
@@ -14,6 +15,17 @@ describe("seats around the table", () => {
     expect(seatPositions(4)).toEqual(["bottom", "right", "top", "left"]);
     expect(seatPositions(6)[3]).toBe("top");
     for (let n = 2; n <= 6; n++) expect(new Set(seatPositions(n)).size).toBe(n);
+  });
+});
+
+describe("names", () => {
+  const seat = (n: number, kind: "human" | "computer", name: string, claimed = true) =>
+    ({ seat: n, kind, level: kind === "computer" ? "medium" : null, name, claimed, connected: false, away: false });
+  it("uses the names the server gave every seat, computers' too, and marks your own", () => {
+    const table = { seats: [seat(0, "human", "Maria"), seat(1, "computer", "Nikos"), seat(2, "human", "Player", false)] } as TableInfo;
+    expect(seatNames(table, 0)).toEqual(["Maria (you)", "Nikos", "Seat 3 (free)"]);
+    expect(seatKind(table.seats[1])).toBe("medium");
+    expect(seatKind(table.seats[0])).toBe("human");
   });
 });
 
