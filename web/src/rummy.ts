@@ -103,7 +103,12 @@ export const rummy: GameRenderer = {
         break;
       }
       case "meld+": log = null; break; // the meld being built is on the table; the finished meld gets its line
-      case "layoff": log = t("{name} laid {card} off on meld {k}.", { name, card: cardsText([w[2]]), k: Number(w[1]) + 1 }); break;
+      case "layoff": { // the meld named by its cards: other sides' melds carry no number on the table
+        const side = sideOf(after, last.seat);
+        const meld = side === null ? undefined : (melds(before)[side] ?? melds(after)[side])?.[Number(w[1])];
+        log = t("{name} laid {card} off on {meld}.", { name, card: cardsText([w[2]]), meld: cardsText(meld?.cards ?? []) });
+        break;
+      }
       case "kozi": log = w[1] === "none" ? t("{name} named no kozi.", { name })
         : t("{name} named {suit} as kozi.", { name, suit: suitWord(w[1]) }); break;
       default: log = t("{name}: {action}", { name, action: rummy.describe(last.text, after) });
@@ -186,8 +191,10 @@ export const rummy: GameRenderer = {
         const label = t("Meld {k}: {cards} ({marks})", { k: k + 1, cards: cardsLabel(meld.cards), marks: marks.join(", ") });
         const cls = "meld " + (meld.clean ? "clean" : "dirty") + (isLong(meld) ? " long" : "")
           + (own && ctx.targets.has("meld:" + k) ? " target" : "");
+        // your side's melds carry their number, the one the lay-off buttons and the legal moves name
         const body = [fan(meld.cards, style, "", "fan meld-fan", `meld:${side}:${k}`),
-          h("span", { class: "marks" }, ...marks.map((m) => h("span", {}, m)))];
+          h("span", { class: "marks" }, own ? h("span", { class: "meld-no", "aria-hidden": "true" }, formatNumber(k + 1)) : null,
+            ...marks.map((m) => h("span", {}, m)))];
         return h("li", { key: "m" + k }, own
           ? h("button", { class: cls, "data-drop": "meld:" + k, "data-key": "meld:" + k }, said(label), ...body)
           : h("div", { class: cls, role: "img", "aria-label": label }, ...body));

@@ -968,6 +968,7 @@ export function mountReplay(root: HTMLElement, tableId: string, prefs: Preferenc
         h("button", { "data-key": "next", disabled: step === replay.frames.length - 1, onClick: () => go(step + 1) }, t("Next"))),
       h("p", { class: "turn", "aria-live": "polite" }, what),
       h("div", { class: "felt" }, h("div", { class: "felt-centre" }, renderer.centre(ctx)), renderer.sideAreas(ctx)),
+      renderer.revealed(ctx), // the deal's last step: every hand laid face up
       cards.length ? fan(sortHand(cards, prefs.sort === "own" ? "suit" : prefs.sort), prefs.style,
         t("{name}'s hand", { name: names[seat ?? 0] }), "fan hand-fan", "replay") : null,
       // a player goes back to their own seat (and its Rematch), anyone else to watching
