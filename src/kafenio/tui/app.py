@@ -320,11 +320,11 @@ class TableScreen(Screen):
         elif state.current_player() == HUMAN:
             turn = _("your turn")
         else:
-            turn = _("{seat} to play").format(seat=self.host.seat_label(state.current_player()))
+            turn = _("{seat} to play").format(seat=self.host.seat_label(state.current_player(), level=False))
         totals = ", ".join(f"{side_label(game, s)} {t:g}" for s, t in enumerate(match.totals))
         self.query_one("#info", Static).update(Text(_(
             "{game} · deal {n} · dealer: {dealer} · match: {totals} · {turn}").format(
-            game=game.name.capitalize(), n=len(match.deals) + 1, dealer=self.host.seat_label(state.dealer),
+            game=game.name.capitalize(), n=len(match.deals) + 1, dealer=self.host.seat_label(state.dealer, level=False),
             totals=totals, turn=turn)))
         self.show_board(self.view)
         self.hand.show(self.hand_of(self.view))
@@ -447,12 +447,14 @@ class TableApp(App):
         module = importlib.import_module(FAMILIES[game.name])
         self.screen_class: type[TableScreen] = module.TABLE_SCREEN
 
-    def seat_label(self, seat: int) -> str:
+    def seat_label(self, seat: int, level: bool = True) -> str:
         """A seat as the person at seat 0 reads it: "you", a computer's name and level ("Eleni ·
-        medium", :func:`~kafenio.agents.names.computer_label`), "(partner)" after the partner's."""
+        medium", :func:`~kafenio.agents.names.computer_label`; its name alone with ``level``
+        False, for the one-line info), "(partner)" after the partner's."""
+        label = self.labels[seat] if level or seat == HUMAN else str(self.players[seat]["name"])
         if seat != HUMAN and self.game.side_of(seat) == self.game.side_of(HUMAN):
-            return _("{name} (partner)").format(name=self.labels[seat])
-        return self.labels[seat]
+            return _("{name} (partner)").format(name=label)
+        return label
 
     @property
     def table(self) -> TableScreen:
