@@ -98,7 +98,7 @@ export function nativeName(lang: string): string {
  * right-to-left sentence a name in Latin letters, a number with its sign or a card keeps its own
  * order and does not pull the words beside it out of place.
  */
-export const isolate = (text: string): string => "\u2068" + text + "\u2069";
+const isolate = (text: string): string => "\u2068" + text + "\u2069";
 
 function interpolate(text: string, params: Params | undefined): string {
   if (!params) return text;
