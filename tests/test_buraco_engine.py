@@ -10,6 +10,7 @@ from tests.biriba_helpers import position
 
 import kafenio
 from kafenio.agents import RandomPlayer, make_player, play_deal, play_match
+from kafenio.cards import parse_cards
 from kafenio.engine.errors import CardError, IllegalAction, KafenioError, RulesError
 from kafenio.engine.match import Match
 from kafenio.games.buraco.rulebook import OPTIONS, PRESETS
@@ -130,6 +131,28 @@ def test_notation_round_trips_and_view_is_json():
     assert it.view(None)["pot_name"] == "pozzetto" and it.view(None)["hand"] == []
     assert len(it.view(None)["discard_pile"]) == 1 and it.view(0)["up_card"] is not None
 
+
+
+@pytest.mark.parametrize(("preset", "counted"), [("italian_4p", True), ("brazilian_4p", False)])
+def test_the_end_of_a_deal_lays_every_hand_face_up(preset, counted):
+    """docs/views-rummy.md "At the end of a deal": every view shows every hand; a pot taken by
+    discarding and never played is shown where it counts at its cards' values (Italian), only
+    its size and the flat 100 under the Brazilian rule (§8)."""
+    game = kafenio.load_game("buraco", preset=preset)
+    for seed in range(300):  # random deals until one ends with a pot not played
+        st = game.new_initial_state(seed=seed)
+        play_deal(st, [RandomPlayer(game, seed + s) for s in range(4)])
+        left = st.view(None)["leftover"]
+        if any(h["unplayed_pot"] for h in left):
+            break
+    else:
+        pytest.fail("no deal ended with a pot not played")
+    assert all(st.view(seat)["leftover"] == left for seat in range(4))
+    (pot,) = [h["unplayed_pot"] for h in left if h["unplayed_pot"]]
+    assert pot["size"] == 11 and (pot["cards"] is not None) == counted
+    assert pot["points"] == (-sum(st.values[c] for c in parse_cards(" ".join(pot["cards"]))) if counted else -100)
+    sheet = st.score_sheet()["sides"]
+    assert sorted(s["pot_points"] for s in sheet if s["pot"].startswith("unplayed")) == [pot["points"]]
 
 
 def test_match_to_the_target():

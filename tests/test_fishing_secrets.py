@@ -1,7 +1,8 @@
 """README §8 for the fishing games, over every preset of Basra, Pişti, Xeri and Diloti (and the
 three-player forms added in basra.md v1.2): every card is conserved, every deal ends, and no view
 shows a card its seat may not know — no other hand, no card returned to the stock at a hidden
-place (README §4), no running capture tallies where the rules hide them."""
+place (README §4), no running capture tallies where the rules hide them — while the deal lasts; a
+deal ends with every hand played out, so there is no leftover hand to show."""
 
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ def check_view(state, seat):
         assert shown <= {format_card(c) for c in known}, shown - {format_card(c) for c in known}
         if not state.game.tallies_public:
             assert view["captured"] is None and view["deal_points"] is None
+    else:  # every hand is played out: no hand is left to lay face up (docs/views-rummy.md, the rummy games')
+        assert not any(state.hands) and (seat is None or view["hand"] == [])
     hidden_places = set(state.returned) - set(state.stock_known)
     assert not hidden_places & {c for c in state.stock_known}
     assert not {format_card(c) for c in hidden_places} & set(view["stock_bottom_known"])

@@ -26,6 +26,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from kafenio import i18n
+from kafenio.agents.names import computer_names, name_pool
 from test_server_api import make_app, migrated_sqlite
 from test_server_ws import BOT, HUMAN, drain, my_turn, new_table, snapshot_when
 
@@ -256,32 +257,64 @@ def test_two_sockets_at_one_table_each_read_their_own_language(client):
     """A Greek seat (the page's ``lang``) and a Brazilian spectator (``Accept-Language``) at one
     table: the snapshots fanned out after each change and the errors are in each one's language;
     a ``hello`` may switch a socket's language, an unknown one falls back to English."""
-    tid, (token,) = new_table(client, [HUMAN, BOT])
-    computer = {"el": "Υπολογιστής (random)", "pt_BR": "Computador (random)", "en": "Computer (random)"}
+    tid, (token,) = new_table(client, [HUMAN, BOT], options={"target": 10})
+    # the rules in words: the target option, not at its default, with its allowed values
+    target = {"el": "(ένας ακέραιος από 1 έως 500)", "pt_BR": "(um número inteiro de 1 a 500)",
+              "en": "(a whole number from 1 to 500)"}
+
+    def rules(snapshot):
+        return snapshot["table"]["rules_text"][-1].removeprefix("Points to win the match: 10 ").rstrip(".")
+
     with client.websocket_connect(f"/ws/tables/{tid}?token={token}&lang=el") as greek, \
             client.websocket_connect(f"/ws/tables/{tid}", headers={"Accept-Language": "pt-BR"}) as brazilian:
         first = snapshot_when(greek, my_turn)
-        assert first["table"]["seats"][1]["name"] == computer["el"]
-        assert snapshot_when(brazilian)["table"]["seats"][1]["name"] == computer["pt_BR"]
+        assert rules(first) == target["el"]
+        assert rules(snapshot_when(brazilian)) == target["pt_BR"]
         version = first["version"]
         greek.send_json({"type": "move", "version": version, "action": first["deal"]["legal"][0]["id"]})
         after = snapshot_when(brazilian, lambda s: s["version"] > version)
-        assert after["table"]["seats"][1]["name"] == computer["pt_BR"]
-        assert snapshot_when(greek, lambda s: s["version"] > version)["table"]["seats"][1]["name"] == computer["el"]
+        assert rules(after) == target["pt_BR"]
+        assert rules(snapshot_when(greek, lambda s: s["version"] > version)) == target["el"]
         brazilian.send_json({"type": "move", "version": after["version"], "action": 0})
         assert [m["reason"] for m in drain(brazilian) if m["type"] == "error"] == ["espectadores só podem assistir"]
         brazilian.send_json({"type": "hello", "protocol": 1, "lang": "el"})
-        assert snapshot_when(brazilian, lambda s: s["table"]["seats"][1]["name"] == computer["el"])
+        assert snapshot_when(brazilian, lambda s: rules(s) == target["el"])
         drain(greek)
         greek.send_json({"type": "hello", "protocol": 1, "lang": "xx"})
         sent = drain(greek)  # a snapshot fanned out just before the hello may still be Greek
         assert [m["code"] for m in sent if m["type"] == "error"] == ["unknown_language"]
-        assert [m["table"]["seats"][1]["name"] for m in sent if m["type"] == "snapshot"][-1] == computer["en"]
+        assert [rules(m) for m in sent if m["type"] == "snapshot"][-1] == target["en"]
     with client.websocket_connect(f"/ws/tables/{tid}?lang=xx") as unknown:
         sent = [unknown.receive_json() for _i in range(2)]
         assert {m["type"] for m in sent} == {"snapshot", "error"}
         error = next(m for m in sent if m["type"] == "error")
         assert error["code"] == "unknown_language" and "the languages are: en, " in error["reason"]
+
+
+def test_every_language_names_ten_computers_and_a_table_draws_distinct_ones(compiled):
+    """The names' message (kafenio.agents.names) gives each language 10 distinct names; a table's
+    draw is the same for the same key and never a person's name at the table."""
+    for lang in [None, *LANGUAGES]:
+        with i18n.language(lang):
+            pool = name_pool()
+            assert len(pool) == len(set(pool)) == 10, (lang, pool)
+            drawn = computer_names(5, "k3J9xQe2", taken=[pool[0].upper()])
+            assert drawn == computer_names(5, "k3J9xQe2", taken=[pool[0].upper()])
+            assert len(set(drawn)) == 5 and pool[0] not in drawn and set(drawn) <= set(pool)
+
+
+@pytest.mark.skipif("el" not in LANGUAGES, reason="no Greek catalog")
+def test_computers_keep_the_names_of_the_language_their_table_was_made_in(client):
+    """kafenio.agents.names: a table made in Greek seats its computers under the Greek catalog's
+    names, distinct and none a person's; a Brazilian socket reads the same names (the table's)."""
+    with i18n.language("el"):
+        greek_names = name_pool()
+    made = client.post("/api/tables", headers={"Accept-Language": "el"}, json={
+        "game": "basra", "options": {"num_players": 4}, "join": {"seat": 0, "name": greek_names[0]}}).json()
+    names = [s["name"] for s in made["table"]["seats"]]
+    assert names[0] == greek_names[0] and len(set(names)) == 4 and set(names[1:]) <= set(greek_names[1:])
+    with client.websocket_connect(f"/ws/tables/{made['table']['id']}?lang=pt-BR") as brazilian:
+        assert [s["name"] for s in snapshot_when(brazilian)["table"]["seats"]] == names
 
 
 # -- the command line --------------------------------------------------------------------------------

@@ -2,8 +2,10 @@
 modifier on its game's default base: cards conserved at every step, every meld on the table valid
 under its game's rules (no set where only runs are legal, buraco.md §4.3), a legal action until
 the end, every deal terminates, score sheets add up, partners share returns, serialize
-round-trips, a seat's view shows no card of a pot still face down (buraco.md §5), and a
-determinization moves only what the seat cannot know."""
+round-trips, a seat's view shows no card of a pot still face down (buraco.md §5) nor any hand but
+its own during the deal, every hand to everyone once the deal is over (README §8,
+docs/views-rummy.md "At the end of a deal"), and a determinization moves only what the seat cannot
+know."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kafenio
-from kafenio.cards import NUM_TYPES, parse_meld_cards
+from kafenio.cards import NUM_TYPES, format_cards, parse_meld_cards
 from kafenio.rummy.melds import validate
 
 
@@ -32,10 +34,30 @@ PRESETS = _presets("biriba", [["two_players", "whole_hand_opening"]]) + _presets
 GAMES = {key: kafenio.load_game(key[0], preset=list(key[1])) for key in PRESETS}
 
 
-def _views_hide_face_down_pots(state) -> None:
-    for seat in range(state.n):
-        view = state.view(seat)
+def _views_keep_secrets(state) -> None:
+    """During the deal: a seat's own hand without a pot still face down, no other hand. Once it is
+    over: every seat's leftover cards in every view, the spectator's too, as the sheet counts them."""
+    views = [state.view(seat) for seat in [*range(state.n), None]]
+    for seat, view in enumerate(views[:-1]):
         assert len(view["hand"]) == state.hand_size[seat] - view["pots"]["face_down"][seat]
+    if not state.is_terminal():
+        assert not any("leftover" in view for view in views)
+        return
+    leftover = views[-1]["leftover"]
+    assert all(view["leftover"] == leftover for view in views)
+    for side in state.score_sheet()["sides"]:
+        shown = [leftover[s] for s in side["seats"]]
+        assert sum(h["points"] for h in shown) == side["hands"]
+        pots = [h["unplayed_pot"] for h in shown if h["unplayed_pot"]]
+        assert [p["points"] for p in pots] == ([side["pot_points"]] if pots else [])
+        for s, h in zip(side["seats"], shown, strict=True):
+            cards = sorted(h["cards"] + ((h["unplayed_pot"] or {}).get("cards") or []))
+            size = len(h["cards"]) + ((h["unplayed_pot"] or {}).get("size") or 0)
+            assert size == state.hand_size[s]
+            held = [c for c in range(NUM_TYPES) for _i in range(state.hands[s][c])]
+            assert set(cards) <= set(format_cards(held).split())
+            if not h["unplayed_pot"] or h["unplayed_pot"]["cards"] is not None:
+                assert cards == sorted(format_cards(held).split())
 
 
 def card_counts(state) -> list[int]:
@@ -83,7 +105,7 @@ def test_random_deal_invariants(key, seed):
         assert card_counts(state) == expected
         assert steps % 25 or melds_valid(state)
         assert steps < 20000
-        _views_hide_face_down_pots(state)
+        _views_keep_secrets(state)
     assert melds_valid(state)
     for side in state.score_sheet()["sides"]:
         assert side["total"] == (side["melds"] + sum(b["bonus"] for b in side["bonuses"]) + side["closing"]

@@ -261,6 +261,8 @@ def test_record_only_after_the_match(client):
 
     lines = [json.loads(line) for line in record.text.splitlines()]
     assert lines[0]["game"] == "toy" and isinstance(lines[0]["seed"], int)
+    # who sat where: the computers by the names the table gave them, with their levels
+    assert lines[0]["players"] == [{"name": s["name"], "level": "random"} for s in info["seats"]]
     assert all(line.get("bot_played") == [] for line in lines if "deal_end" in line)
     import kafenio
     original = kafenio.game_class

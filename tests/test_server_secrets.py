@@ -16,7 +16,9 @@ is replayed from the stored seed and moves with the engine alone, and:
   pot or back into the stock since is not named again;
 - every card named in any other frame is one the seat could know by then (its views so far in
   this deal, the finished deals' sheets, the rules text);
-- the match seed appears in no frame.
+- the match seed appears in no frame;
+- the rummy games: every hand is laid face up once a deal is over (``leftover`` in every seat's
+  and the spectator's view, ``docs/views-rummy.md``), and not before.
 """
 
 from __future__ import annotations
@@ -201,6 +203,7 @@ def test_no_message_leaks_a_hidden_card(tmp_path, monkeypatch, game, presets):
     loaded = asyncio.run(_load(url, tid))
     truth, sheet_cards, seed = ground_truth(loaded, game_class(game), [*observed, None])
     checked = 0
+    revealed = dict.fromkeys(frames, 0)
     for seat, raws in frames.items():
         position, public = None, set()
         for raw in raws:
@@ -216,6 +219,9 @@ def test_no_message_leaks_a_hidden_card(tmp_path, monkeypatch, game, presets):
                 position = (msg["deal"]["index"], msg["deal"]["step"])
                 view, _known, _now = truth[position][seat]
                 assert msg["deal"]["view"] == view, f"{game}: seat {seat} got another view at {position}"
+                if is_rummy(game):
+                    assert ("leftover" in view) == view["terminal"] == (msg["phase"] != "playing")
+                    revealed[seat] += view["terminal"]
             if position is None:
                 assert not cards(raw) - public, f"{game}: {raw[:300]}"
                 continue
@@ -230,6 +236,7 @@ def test_no_message_leaks_a_hidden_card(tmp_path, monkeypatch, game, presets):
             assert not leaked, f"{game}: seat {seat} was sent {sorted(leaked)} at {position}: {raw[:400]}"
             checked += 1
     assert checked > 20
+    assert not is_rummy(game) or all(revealed.values()), f"{game}: no deal end seen by every seat"
     assert loaded.row.deal >= 0 and len(loaded.moves) > 10
     assert is_rummy(game) or loaded.row.phase == "finished", f"{game}: the match was not played to its end"
     if "bluff" in presets:

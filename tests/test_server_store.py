@@ -124,6 +124,36 @@ def test_migration_downgrade_and_upgrade(tmp_path):
     asyncio.run(_store_roundtrip(url))
 
 
+def test_migration_0002_names_the_stored_computer_seats(tmp_path):
+    """A table stored before computers had names gets the names a new table would have."""
+    from alembic import command
+
+    from kafenio.agents.names import computer_names
+    from kafenio.server.store import _alembic_config
+
+    url = f"sqlite:///{tmp_path / 'n.sqlite3'}"
+    upgrade(url, "0001")
+    row = _row("old-one")
+    row.seats = [{"kind": "human", "level": None, "name": "Eleni", "token_hash": None, "away": False},
+                 {"kind": "computer", "level": "medium", "name": None, "token_hash": None, "away": False}]
+
+    async def stored(create: bool = False) -> list[dict]:
+        store = Store(url)
+        try:
+            if create:
+                await store.create(row)
+            return (await store.load("old-one")).row.seats
+        finally:
+            await store.close()
+
+    assert asyncio.run(stored(create=True))[1]["name"] is None
+    upgrade(url)
+    seats = asyncio.run(stored())
+    assert seats[1]["name"] == computer_names(1, "old-one", ["Eleni"])[0] and seats[0]["name"] == "Eleni"
+    command.downgrade(_alembic_config(url), "0001")
+    assert asyncio.run(stored())[1]["name"] is None
+
+
 @pytest.mark.asyncio
 async def test_redis_broker_carries_hints():
     one, two = RedisBroker(REDIS_URL, channel="kafenio:test:" + secrets.token_hex(4)), None

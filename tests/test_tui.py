@@ -237,8 +237,14 @@ async def test_biriba_deal_by_keys(tmp_path: Path) -> None:
         assert turns >= 5 and melded == 1 and laid_off == 1
         text = screen_text(app)
         assert "Score sheet" in text and "total" in text
+        # every hand laid face up, each computer by its name and level; the pot's row in Biriba's word
+        assert "Cards left in the hands, counted against their side:" in text
+        assert all(f"\n{app.seat_label(seat)}: " in text for seat in range(4))
+        assert app.labels[1] == f"{app.players[1]['name']} · {kind}" and len({p["name"] for p in app.players}) == 4
+        assert "Biribaki" in text and "Pot " not in text
     lines = [json.loads(line) for line in record.read_text().splitlines()]
     assert lines[0]["game"] == "biriba" and lines[-1].get("deal_end") == 0
+    assert lines[0]["players"] == app.players and lines[0]["players"][0] == {"name": None, "level": None}
     assert replay(record).match.totals == app.match.totals
 
 

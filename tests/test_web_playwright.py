@@ -162,6 +162,31 @@ def _wait(page, predicate, timeout: float = 20.0):
     raise AssertionError("timed out; page shows:\n" + page.inner_text("main")[:2000])
 
 
+def _table_page(browser, base: str, body: dict, **size):
+    """A new table (``body``: ``POST /api/tables`` without ``join``) with Eleni at seat 0, open in a
+    page at her seat; returns the server's answer, the page and its list of page errors."""
+    answer = _post(base, "/api/tables", {**body, "join": {"seat": 0, "name": "Eleni"}})
+    return (answer, *_seat_page(browser, base, answer["table"]["id"], answer["token"], answer["seat"], **size))
+
+
+def _play_until_sheet(page, decide, at_turn=None, decisions: int = 600) -> None:
+    """Play the person's decisions until the score sheet shows: at each of their turns
+    ``at_turn(turn)`` (checks, screenshots), then ``decide(page)``; every move the page offered
+    must be accepted (the table changes, and no error shows beside the hand)."""
+    for turn in range(decisions):
+        _wait(page, lambda: page.locator(".score-sheet").count() > 0 or _my_turn(page), timeout=30)
+        if page.locator(".score-sheet").count():
+            return
+        if at_turn is not None:
+            at_turn(turn)
+        before = page.get_attribute(".play", "data-version")
+        decide(page)
+        _wait(page, lambda before=before: page.get_attribute(".play", "data-version") != before
+              or page.locator(".dock .alert").inner_text() != "")
+        assert page.locator(".dock .alert").inner_text() == "", "a move the page offered was refused"
+    pytest.fail(f"the deal did not end in {decisions} decisions")
+
+
 def _biriba_turn(page) -> None:
     """One human decision: a forced button (kozi, pass…), else draw, else discard a card."""
     bar = page.locator(".actions [data-action]")
@@ -189,13 +214,7 @@ def test_a_whole_biriba_deal_against_three_computers(server, browser):
     page.click("text=Create the table")
     page.wait_for_selector(".hand .card")
     assert page.locator(".seat.me").inner_text().startswith("Eleni")
-    for _ in range(400):
-        _wait(page, lambda: page.locator(".score-sheet").count() > 0 or _my_turn(page))
-        if page.locator(".score-sheet").count():
-            break
-        before = page.get_attribute(".play", "data-version")
-        _biriba_turn(page)
-        _wait(page, lambda before=before: page.get_attribute(".play", "data-version") != before)
+    _play_until_sheet(page, _biriba_turn)
     sheet = page.locator(".score-sheet")
     assert sheet.is_visible()
     assert "Match total" in sheet.inner_text()
@@ -204,9 +223,7 @@ def test_a_whole_biriba_deal_against_three_computers(server, browser):
 
 
 def test_a_reload_mid_deal_resumes_the_same_view(server, browser):
-    answer = _post(server, "/api/tables", {"game": "biriba", "presets": ["standard_4p"],
-                                           "join": {"seat": 0, "name": "Eleni"}})
-    page, _errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"])
+    _answer, page, _errors = _table_page(browser, server, {"game": "biriba", "presets": ["standard_4p"]})
     _wait(page, lambda: _my_turn(page))
     while not page.locator(".stock.legal").count():  # a kozi to name first
         page.locator(".actions [data-action]").first.click()
@@ -253,10 +270,9 @@ def _my_captured(page) -> int:
 
 def test_a_basra_capture_by_drag_and_drop(server, browser, tmp_path):
     # the running counts are shown only with capture_tally_visibility = public (README §8)
-    answer = _post(server, "/api/tables", {"game": "basra", "options": {"capture_tally_visibility": "public"},
-                                           "join": {"seat": 0, "name": "Eleni"}})
-    page, errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"],
-                              width=390, height=844)
+    _answer, page, errors = _table_page(browser, server, {"game": "basra",
+                                                          "options": {"capture_tally_visibility": "public"}},
+                                        width=390, height=844)
     for _ in range(40):
         _wait(page, lambda: _my_turn(page) or page.locator(".score-sheet").count() > 0)
         if page.locator(".score-sheet").count():
@@ -371,8 +387,7 @@ def _alert(page) -> str:
 
 
 def test_a_hint_is_shown_and_can_be_played(server, browser):
-    answer = _post(server, "/api/tables", {"game": "basra", "join": {"seat": 0, "name": "Eleni"}})
-    page, errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"])
+    _answer, page, errors = _table_page(browser, server, {"game": "basra"})
     _wait(page, lambda: _my_turn(page))
     page.get_by_role("button", name="Hint").click()
     _wait(page, lambda: page.locator(".turn .hint").count() > 0)
@@ -388,9 +403,7 @@ def test_a_hint_is_shown_and_can_be_played(server, browser):
 
 
 def test_undo_against_computers_and_its_refusal_after_a_draw(server, browser):
-    answer = _post(server, "/api/tables", {"game": "biriba", "presets": ["standard_4p"],
-                                           "join": {"seat": 0, "name": "Eleni"}})
-    page, errors = _seat_page(browser, server, answer["table"]["id"], answer["token"], answer["seat"])
+    _answer, page, errors = _table_page(browser, server, {"game": "biriba", "presets": ["standard_4p"]})
     refused = False
     for _ in range(60):
         _wait(page, lambda: _my_turn(page) or page.locator(".score-sheet").count() > 0)

@@ -90,6 +90,14 @@ export function cardShort(code: string): string {
   return RANKS[card.rank - 1] + "♠♥♦♣"[card.suit];
 }
 
+/**
+ * Cards as compact text for sentences ("7♥ 8♥ 9♥"), set apart left to right (U+2066 … U+2069) so
+ * that a right-to-left sentence neither reverses them nor lets a rank's digits join its numbers.
+ */
+export function cardsText(codes: string[]): string {
+  return "\u2066" + codes.map(cardShort).join(" ") + "\u2069";
+}
+
 export type SortMode = "suit" | "rank";
 
 // suits alternate colours in a sorted hand: spades, hearts, clubs, diamonds

@@ -2,7 +2,7 @@
 // special captures (basras, pişti, xeri), the stock. A hand card goes onto the floor ("play 7D");
 // when the rules let the player choose what it takes, the choices are shown on the table, each
 // lighting the floor cards it would take.
-import { cardLabel, cardShort, cardsLabel, cardTile, fan } from "./cards";
+import { backs, cardLabel, cardsLabel, cardsText, cardTile, fan } from "./cards";
 import { formatNumber, t } from "./i18n";
 import type { GameRenderer, Narration, RenderContext } from "./table";
 import { h, said } from "./ui";
@@ -26,7 +26,13 @@ export function specialKey(view: View): string | null {
   return null;
 }
 
-const short = (codes: string[]): string => "\u2066" + codes.map(cardShort).join(" ") + "\u2069";
+/** Captured cards as text: the known ones, then how many were face down ("??": a pile's hidden opening cards). */
+export function takenText(codes: string[]): string {
+  const shown = codes.filter((c) => c !== "??");
+  const hidden = codes.length - shown.length;
+  return [shown.length ? cardsText(shown) : "", hidden ? t("+{n} face down", { n: hidden }) : ""].filter(Boolean).join(" ");
+}
+
 const sideIndex = (view: View, seat: number): number =>
   ((view.sides as number[][] | undefined) ?? []).findIndex((seats) => seats.includes(seat));
 
@@ -54,9 +60,9 @@ export const fishing: GameRenderer = {
     const took = capture && capture.seat === last.seat && JSON.stringify(capture) !== JSON.stringify(captureBefore ?? null)
       ? capture.cards : null;
     let log: string;
-    if (w[0] === "play" && took) log = t("{name} played {card} and took {cards}.", { name, card: short([w[1]]), cards: short(took) });
-    else if (w[0] === "play") log = t("{name} played {card}.", { name, card: short([w[1]]) });
-    else if (took) log = t("{name} took {cards}.", { name, cards: short(took) });
+    if (w[0] === "play" && took) log = t("{name} played {card} and took {cards}.", { name, card: cardsText([w[1]]), cards: takenText(took) });
+    else if (w[0] === "play") log = t("{name} played {card}.", { name, card: cardsText([w[1]]) });
+    else if (took) log = t("{name} took {cards}.", { name, cards: takenText(took) });
     else if (w[0] === "trail") log = t("{name} left the card on the floor.", { name });
     else log = t("{name}: {action}", { name, action: fishing.describe(last.text, after) });
     const news: string[] = [];
@@ -95,22 +101,41 @@ export const fishing: GameRenderer = {
     return null;
   },
 
+  sheetLabels() {
+    return {};
+  },
+
+  revealed() {
+    return null; // a deal ends with every hand played out
+  },
+
   centre(ctx: RenderContext) {
     const { view, style } = ctx;
     const floor = (view.floor as string[]) ?? [];
     const play = ctx.legal.some((a) => a.text.startsWith("play "));
-    const floorLabel = floor.length
-      ? t("The floor, {n} card: {cards}", { n: floor.length, cards: cardsLabel(floor) }, "The floor, {n} cards: {cards}")
-      : t("The floor, empty");
+    // Pişti and Xeri: the floor is a pile, its face-up cards bottom to top over the face-down ones,
+    // stacked so that the top card (the one a play is matched against) lies whole on the others
+    const down = view.pile_face_down as number | undefined;
+    const pile = down !== undefined;
+    const total = floor.length + (down ?? 0);
+    const floorLabel = pile
+      ? (floor.length ? t("The pile, {n} card; top: {card}", { n: total, card: cardLabel(floor[floor.length - 1]) },
+        "The pile, {n} cards; top: {card}") : t("The pile, empty"))
+      : floor.length ? t("The floor, {n} card: {cards}", { n: floor.length, cards: cardsLabel(floor) }, "The floor, {n} cards: {cards}")
+        : t("The floor, empty");
     const seen = new Map<string, number>();
     const floorButton = h("button", {
       class: "floor" + (play ? " legal" : "") + (ctx.targets.has("floor") ? " target" : ""),
       "data-drop": "floor", "data-key": "floor", "data-place": "floor",
-    }, said(floorLabel), floor.length ? h("div", { class: "fan floor-fan", dir: "ltr" }, ...floor.map((code) => {
-      const n = seen.get(code) ?? 0;
-      seen.set(code, n + 1);
-      return cardTile(code, style, `floor:${code}:${n}`, { class: "tile" + (ctx.preview.has(code) ? " preview" : "") });
-    })) : h("span", { class: "empty" }, t("empty")));
+    }, said(floorLabel), pile ? h("span", { class: "caption", "aria-hidden": "true" }, t("Pile")) : null,
+    floor.length ? h("div", { class: "fan floor-fan" + (pile ? " pile-stack" : ""), dir: "ltr" },
+      down ? backs(down, "", 3) : null,
+      ...floor.map((code) => {
+        const n = seen.get(code) ?? 0;
+        seen.set(code, n + 1);
+        return cardTile(code, style, `floor:${code}:${n}`, { class: "tile" + (ctx.preview.has(code) ? " preview" : "") });
+      })) : h("span", { class: "empty" }, t("empty")),
+    pile && total ? h("span", { class: "count", "aria-hidden": "true" }, formatNumber(total)) : null);
 
     const pending = view.pending as { card: string } | null;
     const choices = ctx.legal.filter((a) => a.text === "trail" || a.text.startsWith("capture "));
@@ -130,6 +155,6 @@ export const fishing: GameRenderer = {
         h("span", { class: "caption" }, t("Stock")), h("span", { class: "count" }, formatNumber(stock))),
       floorButton, choose,
       h("div", { class: "facts" },
-        last ? h("p", {}, t("Last capture: {name} took {cards}", { name: ctx.names[last.seat], cards: short(last.cards) })) : null));
+        last ? h("p", {}, t("Last capture: {name} took {cards}", { name: ctx.names[last.seat], cards: takenText(last.cards) })) : null));
   },
 };

@@ -93,10 +93,19 @@ export function nativeName(lang: string): string {
   }
 }
 
+/**
+ * Text set apart from the sentence around it (U+2068 first-strong isolate … U+2069): in a
+ * right-to-left sentence a name in Latin letters, a number with its sign or a card keeps its own
+ * order and does not pull the words beside it out of place.
+ */
+const isolate = (text: string): string => "\u2068" + text + "\u2069";
+
 function interpolate(text: string, params: Params | undefined): string {
   if (!params) return text;
+  // in a right-to-left language every filled-in value is isolated (GLOSSARY.md, Arabic)
+  const fill = direction() === "rtl" ? (v: string | number) => isolate(formatValue(v)) : formatValue;
   return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in params ? formatValue(params[key]) : whole,
+    key in params ? fill(params[key]) : whole,
   );
 }
 

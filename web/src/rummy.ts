@@ -3,7 +3,7 @@
 // with their clean/dirty and biriba/canastra marks, and the meld being built (in the area of the
 // side whose player builds it). Hand cards go onto the pile (discard), the new meld (meld+) or one
 // of the own side's melds (layoff k); draw and take are the stock and pile buttons.
-import { backs, cardLabel, cardShort, cardsLabel, fan, SUITS } from "./cards";
+import { backs, cardLabel, cardsLabel, cardsText, fan, SUITS } from "./cards";
 import { SIDE_COLOURS } from "./chart";
 import { formatNumber, t } from "./i18n";
 import type { GameRenderer, Narration, RenderContext } from "./table";
@@ -31,10 +31,17 @@ export function sideOf(view: View, seat: number | null): number | null {
 /** The game's word for a meld of seven or more: biriba (Biriba), canastra (Buraco). */
 const longMeldWord = (view: View): string => (view.game === "buraco" ? t("canastra") : t("biriba"));
 const isLong = (meld: MeldView): boolean => Boolean(meld.biriba ?? meld.canastra);
-/** The game's word for the pot: the biribaki (Biriba), the morto (Buraco). */
-const potWord = (view: View): string => (view.game === "buraco" ? t("morto") : t("biribaki"));
+/** The game's word for the pot: the biribaki (Biriba), the morto or the pozzetto (Buraco's `pot_name`). */
+const potWord = (view: View): string =>
+  view.pot_name === "pozzetto" ? t("pozzetto") : view.game === "buraco" ? t("morto") : t("biribaki");
 
-const short = (codes: string[]): string => "\u2066" + codes.map(cardShort).join(" ") + "\u2069";
+/** The score sheet's pot row in the game's word (the terminal table's POT_ROW gives the same). */
+export const potRow = (view: View): string =>
+  view.pot_name === "pozzetto" ? t("Pozzetto") : view.game === "buraco" ? t("Morto") : t("Biribaki");
+
+/** A seat's cards laid face up at the end of a deal (views-rummy.md `leftover`). */
+interface Leftover { cards: string[]; points: number; unplayed_pot: { size: number; cards: string[] | null; points: number } | null }
+
 const melds = (view: View | null): MeldView[][] => ((view?.melds as MeldView[][] | undefined) ?? []);
 const building = (view: View | null): string[] => ((view?.turn as { building?: string[] } | undefined)?.building ?? []);
 
@@ -88,15 +95,20 @@ export const rummy: GameRenderer = {
         log = t("{name} took the discard pile: {n} card", { name, n }, "{name} took the discard pile: {n} cards");
         break;
       }
-      case "discard": log = t("{name} discarded {card}.", { name, card: short([w[1]]) }); break;
+      case "discard": log = t("{name} discarded {card}.", { name, card: cardsText([w[1]]) }); break;
       case "meld": {
         const side = sideOf(after, last.seat);
         const made = side === null ? undefined : melds(after)[side]?.at(-1);
-        log = t("{name} melded {cards}.", { name, cards: short(made?.cards ?? building(before)) });
+        log = t("{name} melded {cards}.", { name, cards: cardsText(made?.cards ?? building(before)) });
         break;
       }
       case "meld+": log = null; break; // the meld being built is on the table; the finished meld gets its line
-      case "layoff": log = t("{name} laid {card} off on meld {k}.", { name, card: short([w[2]]), k: Number(w[1]) + 1 }); break;
+      case "layoff": { // the meld named by its cards: other sides' melds carry no number on the table
+        const side = sideOf(after, last.seat);
+        const meld = side === null ? undefined : (melds(before)[side] ?? melds(after)[side])?.[Number(w[1])];
+        log = t("{name} laid {card} off on {meld}.", { name, card: cardsText([w[2]]), meld: cardsText(meld?.cards ?? []) });
+        break;
+      }
       case "kozi": log = w[1] === "none" ? t("{name} named no kozi.", { name })
         : t("{name} named {suit} as kozi.", { name, suit: suitWord(w[1]) }); break;
       default: log = t("{name}: {action}", { name, action: rummy.describe(last.text, after) });
@@ -119,7 +131,7 @@ export const rummy: GameRenderer = {
 
   seatFacts(ctx, seat) {
     const known = ((ctx.view.known_cards as string[][] | undefined) ?? [])[seat] ?? [];
-    return known.length ? [h("span", { class: "known" }, t("known: {cards}", { cards: short(known) }))] : [];
+    return known.length ? [h("span", { class: "known" }, t("known: {cards}", { cards: cardsText(known) }))] : [];
   },
 
   centre(ctx: RenderContext) {
@@ -149,9 +161,10 @@ export const rummy: GameRenderer = {
     pile.length ? fan(pile.slice(-10), style, "", "fan pile-fan", "pile") : h("span", { class: "empty" }, t("empty")),
     h("span", { class: "count" }, formatNumber(pileCount)), said(pileLabel));
     const sizes = pots.left.map((n) => t("{n} card", { n }, "{n} cards")).join(" + ");
-    const potText = view.game === "buraco"
-      ? t("Mortos left: {n}", { n: pots.left.length }) + (pots.left.length ? ` (${sizes})` : "")
-      : t("Biribakia left: {n}", { n: pots.left.length }) + (pots.left.length ? ` (${sizes})` : "");
+    const left = pots.left.length;
+    const potText = (view.pot_name === "pozzetto" ? t("Pozzetti left: {n}", { n: left })
+      : view.game === "buraco" ? t("Mortos left: {n}", { n: left }) : t("Biribakia left: {n}", { n: left }))
+      + (left ? ` (${sizes})` : "");
     const kozi = view.kozi as string | null | undefined;
     return h("div", { class: "centre" }, stockButton, pileButton,
       h("div", { class: "facts" },
@@ -178,8 +191,10 @@ export const rummy: GameRenderer = {
         const label = t("Meld {k}: {cards} ({marks})", { k: k + 1, cards: cardsLabel(meld.cards), marks: marks.join(", ") });
         const cls = "meld " + (meld.clean ? "clean" : "dirty") + (isLong(meld) ? " long" : "")
           + (own && ctx.targets.has("meld:" + k) ? " target" : "");
+        // your side's melds carry their number, the one the lay-off buttons and the legal moves name
         const body = [fan(meld.cards, style, "", "fan meld-fan", `meld:${side}:${k}`),
-          h("span", { class: "marks" }, ...marks.map((m) => h("span", {}, m)))];
+          h("span", { class: "marks" }, own ? h("span", { class: "meld-no", "aria-hidden": "true" }, formatNumber(k + 1)) : null,
+            ...marks.map((m) => h("span", {}, m)))];
         return h("li", { key: "m" + k }, own
           ? h("button", { class: cls, "data-drop": "meld:" + k, "data-key": "meld:" + k }, said(label), ...body)
           : h("div", { class: cls, role: "img", "aria-label": label }, ...body));
@@ -203,5 +218,30 @@ export const rummy: GameRenderer = {
 
   onBoard(text) {
     return rummy.actionTarget(text) !== null || text === "draw" || text === "take";
+  },
+
+  sheetLabels(view) {
+    return { pot: potRow(view) };
+  },
+
+  revealed(ctx) {
+    const left = ctx.view.leftover as Leftover[] | undefined;
+    if (!left) return null;
+    const points = (n: number) => t("{n} point", { n }, "{n} points");
+    return h("section", { class: "revealed", "aria-labelledby": "revealed-title" },
+      h("h3", { id: "revealed-title" }, t("Cards left in the hands")),
+      h("ul", { class: "revealed-list" }, ...left.map((hand, seat) => {
+        const side = sideOf(ctx.view, seat) ?? 0;
+        const pot = hand.unplayed_pot;
+        return h("li", { class: "revealed-hand", "data-seat": seat, style: `--side-colour: ${SIDE_COLOURS[side % SIDE_COLOURS.length]}` },
+          h("span", { class: "who" }, ctx.names[seat]),
+          hand.cards.length ? fan(hand.cards, ctx.style, cardsLabel(hand.cards), "fan meld-fan", `left:${seat}`)
+            : h("span", { class: "none" }, t("no cards")),
+          h("span", { class: "points" }, points(hand.points)),
+          pot ? h("span", { class: "unplayed" },
+            t("{pot} not played, {n} card:", { pot: potWord(ctx.view), n: pot.size }, "{pot} not played, {n} cards:"), " ",
+            pot.cards ? fan(pot.cards, ctx.style, cardsLabel(pot.cards), "fan meld-fan", `pot:${seat}`) : t("face down"),
+            " ", points(pot.points)) : null);
+      })));
   },
 };

@@ -3,7 +3,7 @@
 // game's centre and each side's melds, the hand pinned at the bottom with the turn, errors and
 // actions beside it, the move log, the end-of-deal dialog, chat; and the replay page.
 import { scoreChart, SIDE_COLOURS } from "./chart";
-import { backs, cardImage, cardLabel, cardShort, fan, type FaceStyle, parseCard, sortHand, type SortMode } from "./cards";
+import { backs, cardImage, cardLabel, cardsText, fan, type FaceStyle, parseCard, sortHand, type SortMode } from "./cards";
 import { enableDragAndDrop } from "./dnd";
 import { fishing } from "./fishing";
 import { direction, formatNumber, language, t } from "./i18n";
@@ -48,6 +48,10 @@ export interface GameRenderer {
   narrate(last: LastAction, before: View | null, after: View, names: string[]): Narration;
   /** whether the board itself offers the action (else it gets a button in the actions bar) */
   onBoard(text: string): boolean;
+  /** score-sheet rows the game names in its own words (the rummy games' pot: biribaki, morto, pozzetto) */
+  sheetLabels(view: View): Record<string, string>;
+  /** what the end of the deal lays face up (every rummy hand and its points), or null */
+  revealed(ctx: RenderContext): VNode | null;
 }
 
 export const rendererFor = (view: View): GameRenderer => ("floor" in view ? fishing : rummy);
@@ -85,15 +89,21 @@ export function tryText(target: string, card: string): string | null {
   return null;
 }
 
-/** The names computer players go by at the table, one per seat, so that three computers are told apart. */
-export const COMPUTER_NAMES = ["Stavros", "Anna", "Petros", "Katerina", "Giorgos", "Despina"];
-
+/**
+ * Each seat's name: the one the server gives it (a person's own; a computer's, given when the
+ * table was made, the same for every player, in the log, the chat and the record), "(you)" after
+ * your own; a seat nobody took yet as "Seat n (free)".
+ */
 export function seatNames(table: TableInfo, me: number | null): string[] {
   return table.seats.map((s) => {
-    const name = s.kind === "computer" ? t("{name} (computer)", { name: COMPUTER_NAMES[s.seat % COMPUTER_NAMES.length] })
-      : s.claimed ? s.name : t("Seat {n} (free)", { n: s.seat + 1 });
+    const name = s.kind === "computer" || s.claimed ? s.name : t("Seat {n} (free)", { n: s.seat + 1 });
     return s.seat === me ? t("{name} (you)", { name }) : name;
   });
+}
+
+/** What a seat is besides its name: a computer's level ("medium"), or "human". */
+export function seatKind(seat: TableInfo["seats"][number]): string {
+  return seat.kind === "computer" ? levelName(seat.level ?? "") : t("human");
 }
 
 /** The sides as seat lists: the deal's, else one per seat. */
@@ -147,7 +157,7 @@ export function sheetLabel(key: string): string {
 
 function sheetCell(value: unknown): string {
   if (Array.isArray(value) && value.length && value.every((v) => typeof v === "string" && parseCard(v) !== null)) {
-    return "\u2066" + (value as string[]).map(cardShort).join(" ") + "\u2069";
+    return cardsText(value as string[]);
   }
   if (Array.isArray(value)) {
     return value.map((v) => (v && typeof v === "object"
@@ -161,14 +171,18 @@ function sheetCell(value: unknown): string {
   return typeof value === "number" ? formatNumber(value) : String(value);
 }
 
-/** A deal's itemised sheet as a table: one column per side, one row per item, then the totals. */
-export function sheetTable(sheet: Record<string, unknown>, sides: string[], scores: number[], totals: number[]): VNode {
+/**
+ * A deal's itemised sheet as a table: one column per side, one row per item, then the totals;
+ * `labels`: rows the game names in its own words (GameRenderer.sheetLabels).
+ */
+export function sheetTable(sheet: Record<string, unknown>, sides: string[], scores: number[], totals: number[],
+  labels: Record<string, string> = {}): VNode {
   const rows = (sheet.sides as Record<string, unknown>[] | undefined) ?? [];
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => !SHEET_SKIPPED.has(k));
   return h("table", { class: "sheet" },
     h("thead", {}, h("tr", {}, h("td", {}), ...sides.map((name) => h("th", { scope: "col" }, name)))),
     h("tbody", {},
-      ...keys.map((key) => h("tr", {}, h("th", { scope: "row" }, sheetLabel(key)),
+      ...keys.map((key) => h("tr", { "data-row": key }, h("th", { scope: "row" }, labels[key] ?? sheetLabel(key)),
         ...rows.map((r) => h("td", {}, key in r ? sheetCell(r[key]) : "")))),
       h("tr", { class: "deal-total" }, h("th", { scope: "row" }, t("This deal")), ...scores.map((v) => h("td", {}, formatNumber(v)))),
       h("tr", { class: "match-total" }, h("th", { scope: "row" }, t("Match total")), ...totals.map((v) => h("td", {}, formatNumber(v))))));
@@ -598,7 +612,7 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
         }, e.text))))),
       dock(snap, names, ctx, renderer, cards),
       ctx && renderer && deal!.legal.length ? allMoves(deal!.legal, renderer, deal!.view) : null,
-      over && dialogClosed !== dialogKey(snap) ? scoreDialog(snap, names, sides) : null,
+      over && dialogClosed !== dialogKey(snap) ? scoreDialog(snap, names, sides, ctx, renderer) : null,
       over && dialogClosed === dialogKey(snap)
         ? h("button", { class: "primary reopen", "data-do": "open-dialog", "data-key": "open-dialog" }, t("Score sheet")) : null,
       h("details", { class: "rules" }, h("summary", {}, t("Rules of this table")),
@@ -646,7 +660,6 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
     const sizes = (ctx.view.hand_sizes as number[] | undefined) ?? [];
     const side = sidesOf(snap).findIndex((x) => x.includes(seat));
     const toAct = snap.deal?.to_act === seat;
-    const kind = s.kind === "computer" ? t("computer, {level}", { level: levelName(s.level ?? "") }) : t("human");
     const count = sizes[seat] ?? 0;
     return h("section", {
       class: `seat-box pos-${position}` + (toAct ? " to-act" : "") + (seat === snap.seat ? " me" : ""),
@@ -655,7 +668,7 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
       "aria-label": t("{name}: {n} card in hand", { name: ctx.names[seat], n: count }, "{name}: {n} cards in hand"),
     },
     h("div", { class: "seat-head" }, clockRing(snap, seat),
-      h("span", { class: "who" }, ctx.names[seat]), h("span", { class: "kind" }, kind), ...seatTags(snap, seat)),
+      h("span", { class: "who" }, ctx.names[seat]), h("span", { class: "kind" }, seatKind(s)), ...seatTags(snap, seat)),
     h("div", { class: "seat-hand" }, seat === snap.seat ? null : backs(count, "", 6),
       seat === snap.seat ? null : h("span", { class: "count" }, formatNumber(count)),
       toAct ? h("span", { class: "turn-flag" }, t("to play")) : null),
@@ -784,7 +797,8 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
         h("button", { "data-do": "join:" + s.seat, "data-key": "join:" + s.seat }, t("Take {seat}", { seat: names[s.seat] })))) : null);
   }
 
-  function scoreDialog(snap: SnapshotMsg, names: string[], sides: string[]): VNode {
+  function scoreDialog(snap: SnapshotMsg, names: string[], sides: string[], ctx: RenderContext | null,
+    renderer: GameRenderer | null): VNode {
     const last = snap.match.deals[snap.match.deals.length - 1];
     const finished = snap.phase === "finished";
     const ready = snap.seat !== null && snap.ready.includes(snap.seat);
@@ -798,7 +812,8 @@ export function mountTable(root: HTMLElement, tableId: string, watch: boolean, p
       last.bot_played.length ? h("p", { class: "bot-played" }, t("Finished by a computer for: {names}", {
         names: last.bot_played.map((s) => names[s]).join(", ") })) : null,
       finished ? h("h3", {}, t("Last deal ({n})", { n: last.index + 1 })) : null,
-      sheetTable(last.sheet, sides, last.scores, snap.match.totals),
+      ctx && renderer ? renderer.revealed(ctx) : null,
+      sheetTable(last.sheet, sides, last.scores, snap.match.totals, ctx && renderer ? renderer.sheetLabels(ctx.view) : {}),
       h("div", { class: "history" },
         dealsTable(snap.match.deals.map((d) => d.scores), sides),
         scoreChart(snap.match.deals.map((d) => d.scores), sides)),
@@ -953,6 +968,7 @@ export function mountReplay(root: HTMLElement, tableId: string, prefs: Preferenc
         h("button", { "data-key": "next", disabled: step === replay.frames.length - 1, onClick: () => go(step + 1) }, t("Next"))),
       h("p", { class: "turn", "aria-live": "polite" }, what),
       h("div", { class: "felt" }, h("div", { class: "felt-centre" }, renderer.centre(ctx)), renderer.sideAreas(ctx)),
+      renderer.revealed(ctx), // the deal's last step: every hand laid face up
       cards.length ? fan(sortHand(cards, prefs.sort === "own" ? "suit" : prefs.sort), prefs.style,
         t("{name}'s hand", { name: names[seat ?? 0] }), "fan hand-fan", "replay") : null,
       // a player goes back to their own seat (and its Rematch), anyone else to watching

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   addCatalog, type CatalogFile, catalogFromFile, direction, formatNumber, pluralRule, preferredLanguage, setLanguage, t,
 } from "../src/i18n";
-import { cardLabel } from "../src/cards";
+import { cardLabel, cardsText } from "../src/cards";
 
 afterEach(() => setLanguage("en"));
 
@@ -28,6 +28,15 @@ describe("t()", () => {
     expect(t("{n} card", { n: 3 }, "{n} cards")).toBe("3 φύλλα");
     expect(cardLabel("7H")).toBe("επτά κούπες");
     expect(t("Untranslated")).toBe("Untranslated");
+  });
+
+  it("isolates every filled-in value in a right-to-left language, cards left to right", () => {
+    setLanguage("ar");
+    const line = t("{name} discarded {card}.", { name: "Eleni", card: cardsText(["10S"]) });
+    expect(line).toContain("\u2068Eleni\u2069");
+    expect(line).toContain("\u2068\u206610♠\u2069\u2069");
+    setLanguage("en");
+    expect(t("{name} discarded {card}.", { name: "Eleni", card: "10♠" })).toBe("Eleni discarded 10♠.");
   });
 
   it("loads the Greek catalog written from the .po file", () => {

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runningTotals } from "../src/chart";
-import { fishing } from "../src/fishing";
+import { fishing, takenText } from "../src/fishing";
 import { setLanguage } from "../src/i18n";
 import { moveDuration } from "../src/motion";
 import { rummy } from "../src/rummy";
-import { arrangeHand, capturePreview, legalTargets, moveCard, seatPositions } from "../src/table";
+import { arrangeHand, capturePreview, legalTargets, moveCard, seatKind, seatNames, seatPositions } from "../src/table";
+import type { TableInfo } from "../src/protocol";
 
 afterEach(() => setLanguage("en"));
 
@@ -14,6 +15,17 @@ describe("seats around the table", () => {
     expect(seatPositions(4)).toEqual(["bottom", "right", "top", "left"]);
     expect(seatPositions(6)[3]).toBe("top");
     for (let n = 2; n <= 6; n++) expect(new Set(seatPositions(n)).size).toBe(n);
+  });
+});
+
+describe("names", () => {
+  const seat = (n: number, kind: "human" | "computer", name: string, claimed = true) =>
+    ({ seat: n, kind, level: kind === "computer" ? "medium" : null, name, claimed, connected: false, away: false });
+  it("uses the names the server gave every seat, computers' too, and marks your own", () => {
+    const table = { seats: [seat(0, "human", "Maria"), seat(1, "computer", "Nikos"), seat(2, "human", "Player", false)] } as TableInfo;
+    expect(seatNames(table, 0)).toEqual(["Maria (you)", "Nikos", "Seat 3 (free)"]);
+    expect(seatKind(table.seats[1])).toBe("medium");
+    expect(seatKind(table.seats[0])).toBe("human");
   });
 });
 
@@ -47,12 +59,21 @@ describe("the move log", () => {
     expect(rummy.narrate({ seat: 3, text: "meld", by_bot: true }, before, after, names).log)
       .toBe("Kostas melded \u20667♥ 8♥ 9♥ 🃏\u2069.");
   });
+  it("names the meld a card was laid off on by its cards (other sides' melds have no number on the table)", () => {
+    const before = { sides: [[0, 2], [1, 3]], melds: [[], [{ cards: ["3S", "4S", "5S"], kind: "run", clean: true, bonus: 0 }]] };
+    const after = { sides: [[0, 2], [1, 3]], melds: [[], [{ cards: ["3S", "4S", "5S", "6S"], kind: "run", clean: true, bonus: 0 }]] };
+    expect(rummy.narrate({ seat: 3, text: "layoff 0 6S", by_bot: true }, before, after, names).log)
+      .toBe("Kostas laid \u20666♠\u2069 off on \u20663♠ 4♠ 5♠\u2069.");
+  });
   it("announces a biriba made and a pot taken", () => {
     const before = { game: "biriba", sides: [[0, 2], [1, 3]], melds: [[], []], pots: { left: [11, 11], taken: [false, false] } };
     const after = { game: "biriba", sides: [[0, 2], [1, 3]], pots: { left: [11], taken: [true, false] },
       melds: [[{ cards: ["3H", "4H", "5H", "6H", "7H", "8H", "9H"], kind: "run", clean: true, biriba: true, bonus: 200 }], []] };
     const told = rummy.narrate({ seat: 0, text: "layoff 0 9H", by_bot: false }, before, after, names);
     expect(told.news).toEqual(["Eleni & Nikos made a biriba!", "Eleni & Nikos took the biribaki."]);
+  });
+  it("counts the face-down cards a capture took instead of writing ??", () => {
+    expect(takenText(["??", "??", "??", "QH", "JD"])).toBe("\u2066Q♥ J♦\u2069 +3 face down");
   });
   it("says what a play captured and announces a basra", () => {
     const before = { sides: [[0], [1]], basras: [{ count: 0, points: 0 }, { count: 0, points: 0 }], last_capture: null };

@@ -12,6 +12,7 @@ import importlib
 import random
 from collections.abc import Callable, Sequence
 
+from kafenio.agents.names import computer_names
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Game, Seat, State
 from kafenio.engine.match import DealResult, Match
@@ -105,7 +106,9 @@ def play_match(match: Match, players: Sequence[Player], recorder: Recorder | Non
         raise KafenioError(_("{n} players given for {m} seats").format(
             n=len(players), m=match.game.num_players()))
     if recorder is not None and not match.deals:
-        recorder.start(match)
+        names = computer_names(len(players), match.seed)
+        recorder.start(match, [{"name": name, "level": player.name}
+                               for name, player in zip(names, players, strict=True)])
     while not match.is_over and (max_deals is None or len(match.deals) < max_deals):
         state = match.start_deal()
         if recorder is not None:

@@ -3,13 +3,18 @@
 A record is a text file, one JSON object per line::
 
     {"kafenio_record": 1, "game": "biriba", "presets": ["standard_4p"], "rules": {…},
-     "seed": 123, "first_dealer": 2}
+     "seed": 123, "first_dealer": 2,
+     "players": [{"name": null, "level": null}, {"name": "Eleni", "level": "medium"}, …]}
     {"deal": 0, "dealer": 2}
     {"seat": 1, "action": "draw"}
     …
     {"deal_end": 0, "scores": [425, -110], "totals": [425, -110]}
     …
     {"result": {"totals": [3105, 2870], "winner": 0}}
+
+``players`` (optional, one per seat) names who sat where: a computer with its name
+(:func:`kafenio.agents.names.computer_names`) and level or player kind, a person with ``level``
+null and their name, or null when they gave none.
 
 The match seed fixes every deal (:func:`kafenio.engine.match.deal_seed`), so the record holds no
 card: it is written for finished matches, never sent to a player of a running one.
@@ -26,11 +31,23 @@ from pathlib import Path
 from typing import IO, Any
 
 from kafenio.engine.errors import KafenioError, RecordError
-from kafenio.engine.game import State
+from kafenio.engine.game import Game, State
 from kafenio.engine.match import DealResult, Match
 from kafenio.i18n import _
 
 FORMAT_VERSION = 1
+
+
+def header(game: Game, seed: int, first_dealer: int,
+           players: list[dict[str, str | None]] | None = None) -> dict[str, Any]:
+    """A record's first line: game, rules, seed, first dealer, and ``players`` when given (per
+    seat ``{"name", "level"}``, the module docstring)."""
+    line: dict[str, Any] = {"kafenio_record": FORMAT_VERSION, "game": game.name,
+                            "presets": list(game.rules.presets), "rules": game.rules.to_dict(),
+                            "seed": seed, "first_dealer": first_dealer}
+    if players is not None:
+        line["players"] = players
+    return line
 
 
 class Recorder:
@@ -47,12 +64,9 @@ class Recorder:
         self.out.write(json.dumps(obj, separators=(",", ":")) + "\n")
         self.out.flush()
 
-    def start(self, match: Match) -> None:
-        """The header: game, rules, seed, first dealer."""
-        game = match.game
-        self._line({"kafenio_record": FORMAT_VERSION, "game": game.name,
-                    "presets": list(game.rules.presets), "rules": game.rules.to_dict(),
-                    "seed": match.seed, "first_dealer": match.first_dealer})
+    def start(self, match: Match, players: list[dict[str, str | None]] | None = None) -> None:
+        """The header (:func:`header`)."""
+        self._line(header(match.game, match.seed, match.first_dealer, players))
 
     def deal_started(self, index: int, state: State) -> None:
         """A new deal."""

@@ -58,6 +58,12 @@ def value_table(table: str | Mapping[str, int], named: Mapping[str, Mapping[str,
     return tuple(out)
 
 
+def unplayed_points(values: Sequence[int], unplayed: Sequence[int], flat: bool) -> int:
+    """What an unplayed pot costs its side (≤ 0): a flat 100, or its cards' values
+    (biriba.md §8.3 ``unplayed_biribaki_penalty``, buraco.md §8 ``unplayed_pot_penalty``)."""
+    return -100 if flat else -sum(values[c] for c in unplayed)
+
+
 def side_sheet(side: int, seats: Sequence[int], melds: Sequence[Meld],
                hands: Sequence[Sequence[int]], pot: str, closed: bool, *,
                values: Sequence[int], bonus: Callable[[Meld], tuple[int, str]],
@@ -93,7 +99,7 @@ def side_sheet(side: int, seats: Sequence[int], melds: Sequence[Meld],
         pot_points = -untaken_penalty
         pot_text = _("untaken {points}").format(points=number(pot_points))
     elif pot == "unplayed":
-        pot_points = -100 if unplayed_flat else -sum(values[c] for c in unplayed)
+        pot_points = unplayed_points(values, unplayed, unplayed_flat)
         pot_text = _("unplayed {points}").format(points=number(pot_points))
     else:
         pot_points, pot_text = 0, _("taken")
@@ -113,10 +119,8 @@ def side_total(meld_points: int, bonus_points: int, hand_points: int, pot: str, 
     sign = -1 if melds_negative else 1
     if pot == "untaken":
         pot_points = -untaken_penalty
-    elif pot == "unplayed" and unplayed_flat:
-        pot_points = -100
     elif pot == "unplayed":
-        pot_points = -sum(values[c] for c in unplayed)
+        pot_points = unplayed_points(values, unplayed, unplayed_flat)
     else:
         pot_points = 0
     closing = closing_bonus if closed else 0

@@ -93,6 +93,7 @@ from kafenio.rummy.melds import (
     three_card_lanes,
     validate,
 )
+from kafenio.rummy.scoring import unplayed_points
 from kafenio.rummy.search import find_opening
 
 P_SETUP, P_DRAW, P_PLAY, P_END = 0, 1, 2, 3
@@ -222,6 +223,11 @@ class RummyState(State):
 
     def _view_extra(self, seat: int | None, out: dict[str, Any]) -> None:
         """*hook*: add the game's own view keys."""
+
+    def unplayed_at_values(self) -> bool:
+        """*hook*: an unplayed pot (taken by discarding, the deal over before its owner's next
+        turn) counts at its cards' values; else a flat 100 (biriba.md §8.3, buraco.md §8)."""
+        raise NotImplementedError
 
     def _obs_tail(self) -> list[float]:
         """*hook*: the game's own observation features (after the shared ones)."""
@@ -969,7 +975,8 @@ class RummyState(State):
 
         A pot taken by discarding stays face down until the owner's partner has played
         (buraco.md §5, README §8): its cards are left out of the owner's ``hand`` and
-        ``pots.face_down`` gives its size per seat."""
+        ``pots.face_down`` gives its size per seat. Once the deal is over every seat's hand
+        is laid face up to be counted (README §8): ``leftover`` (:meth:`leftover_hands`)."""
         hand = [] if seat is None else format_cards(self.visible_hand(seat)).split()
         cur = self.current
         out = {
@@ -1005,6 +1012,34 @@ class RummyState(State):
         if self.is_terminal():
             out["deal_scores"] = self.side_scores()
             out["score_sheet"] = self.score_sheet()
+            out["leftover"] = self.leftover_hands()
+        return out
+
+    def leftover_hands(self) -> list[dict[str, Any]]:
+        """Every seat's cards once the deal is over, as they are laid face up to be counted
+        against the side (README §8: what is face up; ``docs/views-rummy.md``).
+
+        Returns:
+            Per seat ``{"cards": [...], "points": p, "unplayed_pot": None or {"size": n,
+            "cards": [...] or None, "points": q}}``: the hand in notation, sorted, without an
+            unplayed pot, and its card points as charged (≤ 0); an unplayed pot's cards only
+            where they count at their values (``cards`` None under the flat 100), its charge
+            ``q`` the sheet's ``pot_points``. An untaken pot counts for nothing and stays hidden
+            (biriba.md §8.1, buraco.md §8)."""
+        values = self.values
+        at_values = self.unplayed_at_values()
+        out = []
+        for s in range(self.n):
+            cards = [c for c in range(NUM_TYPES) for _i in range(self.hands[s][c])]
+            pot = None
+            if self.unplayed[s]:
+                unplayed = self.unplayed_cards[s]
+                for c in unplayed:
+                    cards.remove(c)
+                pot = {"size": len(unplayed), "cards": format_cards(sorted(unplayed)).split() if at_values else None,
+                       "points": unplayed_points(values, unplayed, not at_values)}
+            out.append({"cards": format_cards(cards).split(), "points": -sum(values[c] for c in cards),
+                        "unplayed_pot": pot})
         return out
 
     def visible_hand(self, seat: int) -> list[int]:

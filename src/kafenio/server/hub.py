@@ -30,6 +30,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket
 
+from kafenio.agents.names import computer_names
 from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.engine.game import Seat
 from kafenio.engine.match import Match
@@ -555,7 +556,7 @@ class Hub:
                 if level not in levels:
                     raise HubError("bad_seats", _("unknown computer level {l!r}; the levels are: {k}").format(
                         l=level, k=", ".join(levels)), 422)
-                stored.append({"kind": "computer", "level": level, "name": None, "token_hash": None,
+                stored.append({"kind": "computer", "level": level, "name": seat.get("name"), "token_hash": None,
                                "away": False})
                 continue
             entry = {"kind": "human", "level": None, "name": seat.get("name"), "token_hash": None, "away": False}
@@ -567,9 +568,14 @@ class Hub:
             stored.append(entry)
         if join is not None and join[0] not in tokens:
             raise HubError("bad_seat", _("seat {s} is not a human seat of this table").format(s=join[0]), 422)
+        table_id = secrets.token_urlsafe(6)
+        unnamed = [s for s in stored if s["kind"] == "computer" and not s["name"]]
+        people = [s["name"] for s in stored if s["name"]]
+        for seat, name in zip(unnamed, computer_names(len(unnamed), table_id, people), strict=True):
+            seat["name"] = name
         match = Match(instance)  # a secret seed from ``secrets``
         at = now()
-        row = TableRow(id=secrets.token_urlsafe(6), game=game, presets=list(rules.presets), options=dict(options),
+        row = TableRow(id=table_id, game=game, presets=list(rules.presets), options=dict(options),
                        rules=rules.to_dict(), seed=match.seed, first_dealer=match.first_dealer, seats=stored,
                        phase="waiting", deal=-1, version=0, timer=timer, spectators=spectators, hints=hints,
                        ready=[], rematch=[], next_table=None, deadline=None, summary={}, created_at=at,

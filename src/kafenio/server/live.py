@@ -437,9 +437,8 @@ class LiveTable:
 
 
 def seat_name(info: Mapping[str, Any]) -> str:
-    """A seat's display name."""
-    if info["kind"] == "computer":
-        return _("Computer ({level})").format(level=info["level"])
+    """A seat's name: a person's own, a computer's as the table gave it
+    (:func:`kafenio.agents.names.computer_names`); "Player" for a person who gave none."""
     return info.get("name") or _("Player")
 
 
@@ -474,11 +473,11 @@ def timer_modes() -> list[dict[str, Any]]:
 def record_text(live: LiveTable) -> str:
     """The match record as JSON lines (``kafenio.engine.records``' format), with ``by_bot`` on
     the actions a computer made for an away human seat and ``bot_played`` on each deal end."""
-    from kafenio.engine.records import FORMAT_VERSION
+    from kafenio.engine.records import header
 
     row, game = live.row, live.game
-    lines = [{"kafenio_record": FORMAT_VERSION, "game": game.name, "presets": list(game.rules.presets),
-              "rules": game.rules.to_dict(), "seed": row.seed, "first_dealer": row.first_dealer}]
+    lines = [header(game, row.seed, row.first_dealer,
+                    [{"name": seat_name(s), "level": s.get("level")} for s in row.seats])]
     match = Match(game, seed=row.seed, first_dealer=row.first_dealer)
     for d in range(row.deal + 1):
         state = match.start_deal()

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import importlib
 import numbers
+import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import IO, Any, ClassVar
@@ -30,6 +31,7 @@ from textual.widgets import Footer, Log, Static
 from kafenio.agents import Player
 from kafenio.agents.hints import Hint, suggest
 from kafenio.agents.levels import make_named_player
+from kafenio.agents.names import computer_label, computer_names
 from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.engine.game import Game, Seat, State
 from kafenio.engine.match import DealResult, Match
@@ -77,18 +79,6 @@ def side_label(game: Game, side: int) -> str:
     return _("side {n}").format(n=side + 1)
 
 
-def seat_label(game: Game, seat: int) -> str:
-    """The name of a seat as the human sees it: "you", "partner (seat 2)", "seat 1", "opponent".
-
-    Seats keep the engine's numbers (0 … N−1, the human at 0), as in the records.
-    """
-    if seat == HUMAN:
-        return _("you")
-    if game.side_of(seat) == game.side_of(HUMAN):
-        return _("partner (seat {n})").format(n=seat)
-    if game.num_players() == 2:
-        return _("opponent")
-    return _("seat {n}").format(n=seat)
 
 
 SHEET_LABELS: dict[str, Callable[[], str]] = {
@@ -110,8 +100,11 @@ SHEET_HIDDEN = frozenset({"game", "final", "sides", "side", "seats", "pot_points
 and ``pot_points`` repeats the pot's row."""
 
 
-def sheet_label(key: str) -> str:
-    """A score-sheet key in words (:data:`SHEET_LABELS`; an unknown key as written)."""
+def sheet_label(key: str, labels: Mapping[str, str] | None = None) -> str:
+    """A score-sheet key in words: ``labels``' (a game's own words, :meth:`TableScreen.sheet_labels`),
+    else :data:`SHEET_LABELS`'; an unknown key as written."""
+    if labels and key in labels:
+        return labels[key]
     label = SHEET_LABELS.get(key)
     return label() if label else key.replace("_", " ")
 
@@ -139,11 +132,12 @@ def cell_text(value: Any) -> str:
     return str(value)
 
 
-def sheet_renderables(sheet: dict[str, Any], game: Game) -> list[Any]:
+def sheet_renderables(sheet: dict[str, Any], game: Game, labels: Mapping[str, str] | None = None) -> list[Any]:
     """An itemised score sheet: its notes, then one column per side and one row per item.
 
     The sheet is the game's :meth:`~kafenio.engine.game.State.score_sheet`; its ``sides`` list
-    (one dict per side, ``side`` and ``seats`` naming it) becomes the table.
+    (one dict per side, ``side`` and ``seats`` naming it) becomes the table. ``labels``: the
+    rows the game names in its own words (:func:`sheet_label`).
     """
     notes = [f"{sheet_label(k)}: {cell_text(v)}" for k, v in sheet.items()
              if k not in SHEET_HIDDEN and cell_text(v) != "—"]
@@ -155,8 +149,9 @@ def sheet_renderables(sheet: dict[str, Any], game: Game) -> list[Any]:
         for i, side in enumerate(sides):
             table.add_column(side_label(game, side.get("side", i)), justify="right")
         keys = list(dict.fromkeys(k for side in sides for k in side if k not in SHEET_HIDDEN))
+        keys.sort(key=lambda k: k == "total")  # the total last (Buraco adds its exact cut after it)
         for key in keys:
-            table.add_row(sheet_label(key), *[cell_text(side.get(key)) for side in sides],
+            table.add_row(sheet_label(key, labels), *[cell_text(side.get(key)) for side in sides],
                           style="bold" if key == "total" else None)
         out.append(table)
     return out
@@ -187,10 +182,16 @@ class ScoreSheetScreen(ModalScreen[bool]):
         Binding("n,q,escape", "stop", _("quit")),
     ]
 
-    def __init__(self, result: DealResult, match: Match):
+    def __init__(self, result: DealResult, match: Match, shown: list[Any] | None = None,
+                 labels: Mapping[str, str] | None = None):
+        """``shown``: what the deal's end lays face up, shown above the sheet
+        (:meth:`TableScreen.deal_end`); ``labels``: the sheet's rows in the game's words
+        (:meth:`TableScreen.sheet_labels`)."""
         super().__init__()
         self.result = result
         self.match = match
+        self.shown = shown or []
+        self.labels = labels
 
     def compose(self) -> ComposeResult:
         """The deal's sheet, the totals and what to press."""
@@ -198,10 +199,12 @@ class ScoreSheetScreen(ModalScreen[bool]):
         with Vertical(id="sheet-box"):
             yield Static(_("Deal {n} is over").format(n=number(self.result.index + 1)), id="sheet-title")
             with VerticalScroll(id="sheet-body"):
+                for part in self.shown:
+                    yield Static(part, classes="sheet-part")
                 for side, score in enumerate(self.result.scores):
                     yield Static(_("{side}: {points} this deal").format(
                         side=side_label(game, side), points=points_count(score)), classes="sheet-side")
-                for part in sheet_renderables(self.result.sheet, game):
+                for part in sheet_renderables(self.result.sheet, game, self.labels):
                     yield Static(part, classes="sheet-part")
                 yield Static(totals_table(self.match), id="sheet-totals")
             yield Static(self.prompt(), id="sheet-prompt")
@@ -270,6 +273,16 @@ class TableScreen(Screen):
     def card_chosen(self, card: int) -> None:
         """Enter on a card in the hand; by default it selects or deselects it."""
 
+    def deal_end(self, view: dict[str, Any]) -> list[Any]:
+        """What the end of the deal lays face up, from the human's final ``view``, as renderables
+        for the score sheet screen (none by default)."""
+        return []
+
+    def sheet_labels(self, view: dict[str, Any]) -> dict[str, str]:
+        """Score-sheet rows the game names in its own words, from the human's final ``view``
+        (none by default: :data:`SHEET_LABELS`)."""
+        return {}
+
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         """Info line, board, hand, actions and log, status line, key footer."""
@@ -308,11 +321,12 @@ class TableScreen(Screen):
         elif state.current_player() == HUMAN:
             turn = _("your turn")
         else:
-            turn = _("{seat} to play").format(seat=seat_label(game, state.current_player()))
+            turn = _("{seat} to play").format(seat=self.host.seat_label(state.current_player(), level=False))
         totals = ", ".join(f"{side_label(game, s)} {number(t)}" for s, t in enumerate(match.totals))
         self.query_one("#info", Static).update(Text(_(
             "{game} · deal {n} · dealer: {dealer} · match: {totals} · {turn}").format(
-            game=game.name.capitalize(), n=number(len(match.deals) + 1), dealer=seat_label(game, state.dealer),
+            game=game.name.capitalize(), n=number(len(match.deals) + 1),
+            dealer=self.host.seat_label(state.dealer, level=False),
             totals=totals, turn=turn)))
         self.show_board(self.view)
         self.hand.show(self.hand_of(self.view))
@@ -420,6 +434,12 @@ class TableApp(App):
         self.bots: dict[int, Player] = {
             seat: make_named_player(kind, game, None if seed is None else seed + seat)
             for seat, kind in zip(range(1, game.num_players()), kinds, strict=True)}
+        names = computer_names(len(kinds), random.randrange(2**32) if seed is None else seed)
+        #: per seat, for the record: the person (who gives no name here), then the computers
+        self.players: list[dict[str, str | None]] = [{"name": None, "level": None}] + [
+            {"name": name, "level": kind} for name, kind in zip(names, kinds, strict=True)]
+        #: per seat, a computer's name and level ("Eleni · medium"); the person's is "you"
+        self.labels = [_("you")] + [computer_label(name, kind) for name, kind in zip(names, kinds, strict=True)]
         self.matches = 0
         self.match: Match
         self.state: State
@@ -428,6 +448,15 @@ class TableApp(App):
         self.last_seat: int | None = None
         module = importlib.import_module(FAMILIES[game.name])
         self.screen_class: type[TableScreen] = module.TABLE_SCREEN
+
+    def seat_label(self, seat: int, level: bool = True) -> str:
+        """A seat as the person at seat 0 reads it: "you", a computer's name and level ("Eleni ·
+        medium", :func:`~kafenio.agents.names.computer_label`; its name alone with ``level``
+        False, for the one-line info), "(partner)" after the partner's."""
+        label = self.labels[seat] if level or seat == HUMAN else str(self.players[seat]["name"])
+        if seat != HUMAN and self.game.side_of(seat) == self.game.side_of(HUMAN):
+            return _("{name} (partner)").format(name=label)
+        return label
 
     @property
     def table(self) -> TableScreen:
@@ -460,7 +489,7 @@ class TableApp(App):
         path.parent.mkdir(parents=True, exist_ok=True)
         self.record = path.open("w", encoding="utf-8")
         self.recorder = Recorder(self.record)
-        self.recorder.start(self.match)
+        self.recorder.start(self.match, self.players)
         self.table.log_line(_("A new match of {game}; the record is written to {path}").format(
             game=self.game.name, path=path))
         self.start_deal()
@@ -476,7 +505,7 @@ class TableApp(App):
         self.recorder.deal_started(len(self.match.deals), self.state)
         self.last_seat = None
         self.table.log_line(_("Deal {n}; {dealer} dealt.").format(
-            n=number(len(self.match.deals) + 1), dealer=seat_label(self.game, self.state.dealer)))
+            n=number(len(self.match.deals) + 1), dealer=self.seat_label(self.state.dealer)))
         self.advance()
 
     def advance(self) -> None:
@@ -501,7 +530,9 @@ class TableApp(App):
         self.table.log_line(_("Deal {n} scored: {scores}").format(
             n=number(result.index + 1), scores=", ".join(
                 f"{side_label(self.game, s)} {number(p)}" for s, p in enumerate(result.scores))))
-        self.push_screen(ScoreSheetScreen(result, self.match), self._after_sheet)
+        view = self.state.view(HUMAN)
+        self.push_screen(ScoreSheetScreen(result, self.match, self.table.deal_end(view),
+                                          self.table.sheet_labels(view)), self._after_sheet)
 
     def _after_sheet(self, go_on: bool | None) -> None:
         if not go_on:
@@ -518,7 +549,7 @@ class TableApp(App):
         self.recorder.action(self.state, action)
         self.state.apply_action(action)
         self.last_seat = seat
-        self.table.log_line(f"{seat_label(self.game, seat)}: {text}")
+        self.table.log_line(f"{self.seat_label(seat)}: {text}")
 
     # -- the human ---------------------------------------------------------------------
     def play_human(self, steps: list[Step]) -> bool:

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from kafenio.cards import format_card
 from kafenio.i18n import _, n_, number
-from kafenio.tui.app import TableScreen, cell_text, seat_label, side_label
+from kafenio.tui.app import TableScreen, cell_text, side_label
 from kafenio.tui.widgets import CardRow, cards_count, cards_spoken, points_count, to_cards, token_symbol
 
 #: capture choices get the keys 1 … 9 (more stay reachable in the actions list)
@@ -89,11 +89,11 @@ class FishingTable(TableScreen):
         for declaration in view.get("declarations") or []:   # Diloti
             lines.append(_("Declaration {text}, {owner}'s").format(
                 text=declaration.get("text") or cell_text(declaration),
-                owner=seat_label(game, declaration["owner"])))
+                owner=self.host.seat_label(declaration["owner"])))
         last = view.get("last_capture")
         if last:
             lines.append(_("Last capture: {seat} took {cards}").format(
-                seat=seat_label(game, last["seat"]), cards=" ".join(map(token_symbol, last["cards"]))))
+                seat=self.host.seat_label(last["seat"]), cards=" ".join(map(token_symbol, last["cards"]))))
         pending = view.get("pending")
         if pending and view["current_player"] == view["seat"]:
             lines.append(_("You played {card}: choose what it captures (keys 1–{n}).").format(

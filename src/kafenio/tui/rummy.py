@@ -35,14 +35,22 @@ from textual.widgets import Input, Static
 
 from kafenio.cards import SUITS, card_name, card_symbol, format_card
 from kafenio.i18n import _, number
-from kafenio.tui.app import HUMAN, Step, TableScreen, seat_label
-from kafenio.tui.widgets import cards_count, to_card, to_cards, token_symbol
+from kafenio.tui.app import HUMAN, Step, TableScreen
+from kafenio.tui.widgets import cards_count, points_count, to_card, to_cards, token_symbol
 
 SUIT_NAMES = (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
 
 POT_NAMES: dict[str | None, Callable[[], str]] = {
     None: lambda: _("pots"), "morto": lambda: _("mortos"), "pozzetto": lambda: _("pozzetti")}
 """The pots in words by the view's ``pot_name`` (Biriba's have none: its biribakia)."""
+
+POT_NAME: dict[str | None, Callable[[], str]] = {
+    None: lambda: _("biribaki"), "morto": lambda: _("morto"), "pozzetto": lambda: _("pozzetto")}
+"""One pot in words by the view's ``pot_name``."""
+
+POT_ROW: dict[str | None, Callable[[], str]] = {
+    None: lambda: _("Biribaki"), "morto": lambda: _("Morto"), "pozzetto": lambda: _("Pozzetto")}
+"""The score sheet's pot row by the view's ``pot_name`` (the browser's ``potRow`` gives the same)."""
 
 #: the first word of an action's notation → the key that does it
 KEYS = {"draw": "s", "take": "t", "pass": "p", "meld+": "m", "discard": "d", "layoff": "l", "retract": "x"}
@@ -118,7 +126,6 @@ class RummyTable(TableScreen):
 
     def show_board(self, view: dict[str, Any]) -> None:
         """Stock, pile, pots, kozi, the others' hands; the melds and the turn's building."""
-        game = self.host.game
         pile = view["discard_pile"]
         top = to_card(pile[-1]) if pile else None
         size = view.get("discard_pile_size", len(pile))
@@ -134,7 +141,7 @@ class RummyTable(TableScreen):
         parts.append(_("{pot} left: {n}; yours {mine}").format(
             pot=POT_NAMES[view.get("pot_name")]().capitalize(), n=number(len(pots["left"])),
             mine=_("taken") if pots["taken"][mine] else _("not taken")))
-        hands = ", ".join(_("{seat} {n}").format(seat=seat_label(game, s), n=number(n))
+        hands = ", ".join(_("{seat} {n}").format(seat=self.host.seat_label(s), n=number(n))
                           for s, n in enumerate(view["hand_sizes"]) if s != HUMAN)
         lines = [" · ".join(parts), _("Cards in hand: {hands}").format(hands=hands)]
         face_down = pots.get("face_down") or []
@@ -152,11 +159,32 @@ class RummyTable(TableScreen):
         meld_lines = []
         for side, melds in enumerate(view["melds"]):
             owner = _("Your melds") if side == mine else _("Melds of {seats}").format(
-                seats=", ".join(seat_label(game, s) for s in view["sides"][side]))
+                seats=", ".join(self.host.seat_label(s) for s in view["sides"][side]))
             meld_lines.append(f"{owner}:" if melds else f"{owner}: —")
             meld_lines.extend(f"  {k + 1}. {meld_line(m)}" if side == mine else f"  · {meld_line(m)}"
                               for k, m in enumerate(melds))
         self.query_one("#melds", Static).update(Text("\n".join(meld_lines)))
+
+    def deal_end(self, view: dict[str, Any]) -> list[Any]:
+        """Every hand laid face up (``leftover``, ``docs/views-rummy.md``): each seat's cards and
+        their points as counted against its side, and a pot taken but never played."""
+        pot = POT_NAME[view.get("pot_name")]()
+        lines = [_("Cards left in the hands, counted against their side:")]
+        for seat, left in enumerate(view["leftover"]):
+            cards = " ".join(map(token_symbol, left["cards"])) or "—"
+            line = _("{seat}: {cards} ({points})").format(
+                seat=self.host.seat_label(seat), cards=cards, points=points_count(left["points"]))
+            unplayed = left["unplayed_pot"]
+            if unplayed:
+                line += "; " + _("{pot} not played, {n}: {cards} ({points})").format(
+                    pot=pot, n=cards_count(unplayed["size"]), points=points_count(unplayed["points"]),
+                    cards=" ".join(map(token_symbol, unplayed["cards"] or [])) or _("face down"))
+            lines.append(line)
+        return [Text("\n".join(lines))]
+
+    def sheet_labels(self, view: dict[str, Any]) -> dict[str, str]:
+        """The pot's row named as the game names its pot: biribaki, morto or pozzetto."""
+        return {"pot": POT_ROW[view.get("pot_name")]()}
 
     def key_for(self, text: str) -> str | None:
         """The intent key of an action (``M`` for a meld ended high)."""

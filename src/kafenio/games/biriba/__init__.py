@@ -104,7 +104,11 @@ class BiribaState(RummyState):
         r = self.rules
         return side_total(melds, bonuses, hand_points, pot, self.closed_by == side, values=self.values,
                           closing_bonus=r.closing_bonus, untaken_penalty=r.untaken_biribaki_penalty,
-                          unplayed_flat=r.unplayed_biribaki_penalty == "flat_100", unplayed=unplayed)
+                          unplayed_flat=not self.unplayed_at_values(), unplayed=unplayed)
+
+    def unplayed_at_values(self) -> bool:
+        """§8.3 ``unplayed_biribaki_penalty``."""
+        return self.rules.unplayed_biribaki_penalty == "card_values"
 
     def _view_extra(self, seat: int | None, out: dict[str, Any]) -> None:
         out["kozi"] = SUITS[self.kozi_suit] if self.kozi_suit is not None else None

@@ -127,9 +127,13 @@ class BuracoState(RummyState):
         return side_total(melds, bonuses, hand_points, pot, self.closed_by == side, values=self.values,
                           closing_bonus=r.going_out_bonus,
                           untaken_penalty=untaken_penalty(r, not any(self.pot_taken)),
-                          unplayed_flat=r.unplayed_pot_penalty == "flat_100", unplayed=unplayed,
+                          unplayed_flat=not self.unplayed_at_values(), unplayed=unplayed,
                           melds_negative=r.no_clean_canastra_melds_negative and not clean
                           ) + self.cut_points[side]
+
+    def unplayed_at_values(self) -> bool:
+        """§8 ``unplayed_pot_penalty``."""
+        return self.rules.unplayed_pot_penalty == "card_values"
 
     def _view_extra(self, seat: int | None, out: dict[str, Any]) -> None:
         r = self.rules
