@@ -4,7 +4,7 @@ the table; in the language the migration runs in, English by default).
 
 Revision ID: 0002
 Revises: 0001
-Create Date: 2026-11-27
+Create Date: 2026-11-26
 """
 
 from __future__ import annotations
