@@ -138,3 +138,18 @@ def test_BUR_34_lobby_lists_new_presets_and_aliases():
     options = {o["name"]: o for o in lobby["options"]}
     assert options["allow_sets"]["default"] is False
     assert options["canastra_real_bonus"]["aliases"] == ["a_to_a_bonus"]
+
+
+@pytest.mark.parametrize("game", ["biriba", "buraco", "basra", "pisti", "xeri", "diloti"])
+def test_rules_list_names_the_sources_of_each_preset_and_option(game, monkeypatch):
+    """README §7: a Sources column on both tables, then each cited key's title and address."""
+    import kafenio
+
+    monkeypatch.setenv("COLUMNS", "400")
+    out = run("rules", "list", game)
+    book = kafenio.rulebook(game)
+    rows = {line.split("│")[1].strip(): line for line in out.splitlines() if line.count("│") >= 5}
+    for entry in (*book.presets, *book.options):
+        assert rows[entry.name].rstrip(" │").endswith(", ".join(entry.sources) or "none: a rule of kafenio's own")
+    for source in book.cited_sources():
+        assert source.title in out and source.urls_for(game)[0] in out

@@ -147,3 +147,66 @@ def test_an_alias_must_name_something_and_not_shadow_a_name():
         RuleBook("demo", BOOK.options, BOOK.presets, aliases={"x": "nothing"})
     with pytest.raises(AssertionError):
         RuleBook("demo", BOOK.options, BOOK.presets, aliases={"runs_only": "short"})
+
+
+# -- published sources (README §7; the option tables' last column) ------------------------------
+
+GAMES = ("biriba", "buraco", "basra", "pisti", "xeri", "diloti")
+
+#: the options whose row of the spec's table names no source: the engine's own rules
+ENGINE_OWN = {
+    ("biriba", "twos_set_may_contain_joker"),   # biriba.md §11: "none (Q5)"
+    ("biriba", "allow_duplicate_set_ranks"),    # "no Biriba source restricts"
+    ("biriba", "deal_turn_limit"),              # "engine safeguard (§3)"
+    ("buraco", "twos_set_may_contain_joker"),   # buraco.md §10: "none (open question 14)"
+    ("buraco", "deal_turn_limit"),              # "engine safeguard (§3)"
+    ("basra", "seven_diamonds_plain_seven_basra"),  # basra.md §9: "none (Q1)"
+    ("pisti", "final_tie_rule"),                # fishing-relatives.md A9: "engine (PG-PIS silent …)"
+    ("xeri", "match_rounds"),                   # B9: "engine (PG-XER leaves the number to the players)"
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_and_preset_names_its_sources(game):
+    """Every preset and option cites at least one published source by a key of the table, but
+    for the options the spec gives to no source; and those cite none."""
+    import kafenio
+    from kafenio.engine.sources import SOURCES
+
+    book = kafenio.rulebook(game)
+    for preset in book.presets:
+        assert preset.sources, f"preset {preset.name} of {game} cites no source"
+    for option in book.options:
+        own = (game, option.name) in ENGINE_OWN
+        assert bool(option.sources) != own, f"option {option.name} of {game}: {option.sources}"
+    for entry in (*book.presets, *book.options):
+        assert len(set(entry.sources)) == len(entry.sources)
+        assert all(key in SOURCES for key in entry.sources)
+    assert {name for g, name in ENGINE_OWN if g == game} <= set(book.by_name)
+
+
+def test_the_source_table_gives_each_key_a_title_and_addresses():
+    from kafenio.engine.sources import SOURCES
+
+    for key, source in SOURCES.items():
+        assert source.key == key and source.title and source.urls
+        assert all(url.startswith(("https://", "http://")) for url in source.urls)
+        for game, urls in source.by_game.items():
+            assert game in GAMES and set(urls) <= set(source.urls)
+    assert SOURCES["JW"].urls_for("basra") != SOURCES["JW"].urls_for("biriba")
+
+
+def test_a_rule_book_refuses_a_source_key_it_does_not_know():
+    with pytest.raises(AssertionError, match="PG-NOPE"):
+        RuleBook("demo", [Option("players", "int", 4, sources=("PG-BIR", "PG-NOPE"))], BOOK.presets)
+    with pytest.raises(AssertionError, match="XX"):
+        RuleBook("demo", BOOK.options, [Preset("four", "base", {}, sources=("XX",))])
+
+
+def test_a_rule_book_lists_the_sources_it_cites_once_each():
+    import kafenio
+
+    book = kafenio.rulebook("biriba")
+    keys = [s.key for s in book.cited_sources()]
+    assert len(keys) == len(set(keys)) and keys[:3] == ["S0", "S1", "PG-BIR"]
+    assert set(keys) == {k for e in (*book.presets, *book.options) for k in e.sources}

@@ -200,6 +200,28 @@ def test_games_describe_options_in_words(client):
     assert data["levels"] and {t["name"] for t in data["timers"]} == {"off", "relaxed", "blitz"}
 
 
+def test_games_carry_the_sources_of_each_preset_and_option(client):
+    """README §7: each preset and option names its sources by key; the game lists every key it
+    cites with the source's own title and addresses, for the lobby to link."""
+    import kafenio
+
+    games = {g["name"]: g for g in client.get("/api/games", headers={"Accept-Language": "el"}).json()["games"]}
+    biriba = games["biriba"]
+    sources = {s["key"]: s for s in biriba["sources"]}
+    assert sources["PG-BIR"] == {"key": "PG-BIR", "title": "pagat.com: Biriba",
+                                 "urls": ["https://www.pagat.com/rummy/biriba.html"]}
+    assert sources["JW"]["urls"][0].startswith("https://blog.jawaker.com/en/biriba")
+    options = {o["name"]: o for o in biriba["options"]}
+    assert options["kozi_mode"]["sources"] == ["S0", "PG-BIR", "ZOO"] and options["deal_turn_limit"]["sources"] == []
+    assert {p["name"]: p["sources"] for p in biriba["presets"]}["zoo_gr_scoring"] == ["ZOO"]
+    for name in ("biriba", "buraco", "basra", "pisti", "xeri", "diloti"):
+        book, game = kafenio.rulebook(name), games[name]
+        cited = [k for e in (*game["presets"], *game["options"]) for k in e["sources"]]
+        assert [s["key"] for s in game["sources"]] == list(dict.fromkeys(cited))
+        assert [p["sources"] for p in game["presets"]] == [list(p.sources) for p in book.presets]
+    assert {s["key"]: s for s in games["basra"]["sources"]}["JW"]["urls"][0] == "https://www.jawaker.com/en/rules/basra"
+
+
 def test_create_join_list_get(client):
     r = client.post("/api/tables", json={"game": "toy", "presets": ["short"], "options": {"target": 40}})
     assert r.status_code == 201, r.text

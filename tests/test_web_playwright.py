@@ -374,6 +374,27 @@ def test_the_lobby_edits_list_and_table_options_and_shows_the_rule_books_error_b
     assert not errors
 
 
+def test_the_lobby_names_the_sources_of_each_option_and_preset(server, browser):
+    """README §7: under each option and preset its sources' keys, each a link to the source with
+    its title, and words for a rule no source gives; a phone still needs no sideways scrolling."""
+    page, errors = _page(browser, server, width=390, height=844)
+    page.select_option("#game", "biriba")
+    page.locator(".options summary").click()
+    kozi = page.locator('[data-option="kozi_mode"] .sources')
+    assert kozi.inner_text() == "Sources: S0, PG-BIR, ZOO"
+    pagat = kozi.get_by_role("link", name="PG-BIR")
+    assert pagat.get_attribute("href") == "https://www.pagat.com/rummy/biriba.html"
+    assert pagat.get_attribute("title") == "pagat.com: Biriba" and pagat.get_attribute("target") == "_blank"
+    assert page.locator('[data-option="deal_turn_limit"] .sources').inner_text() == (
+        "Sources: none: a rule of kafenio's own")
+    page.locator(".variations summary").click()
+    zoo = page.locator(".presets .field", has=page.locator("#preset-zoo_gr_scoring")).locator(".sources a")
+    assert zoo.inner_text() == "ZOO" and zoo.get_attribute("title") == "zoo.gr: Καταμέτρηση Πόντων"
+    assert page.locator(".presets .sources").count() == page.locator(".presets input").count()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not errors
+
+
 def _hand(page) -> list[str]:
     return page.locator(".hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
 

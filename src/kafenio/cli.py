@@ -22,6 +22,7 @@ import kafenio
 from kafenio import referee
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.rules import RuleBook
+from kafenio.engine.sources import cited
 from kafenio.i18n import _, number, use_language
 
 
@@ -364,29 +365,37 @@ def rules_score(game: str,
     _answer(game, "score", result, as_json)
 
 
-@rules_app.command("list", help=_("The game's presets and options, with the values a preset and options give."))
+@rules_app.command("list", help=_("The game's presets and options, with the values a preset and options give, "
+                                  "and the published sources of each."))
 def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) -> None:
-    """The game's presets and options, with the values a preset and options give."""
+    """The game's presets and options, with the values a preset and options give, and the published
+    sources of each (their keys, then each key's title and addresses)."""
     try:
         book = kafenio.rulebook(game)
         rules = book.build(preset, option)
     except KafenioError as err:
         raise _fail(err) from None
     presets = Table(title=_("{game} presets").format(game=game))
-    for col in (_("preset"), _("kind"), _("sets"), _("meaning")):
+    for col in (_("preset"), _("kind"), _("sets"), _("meaning"), _("sources")):
         presets.add_column(col)
     for p in book.presets:
         presets.add_row(p.name, p.kind, ", ".join(f"{k}={v}" for k, v in p.values.items()) or "—",
-                        _meaning(book, p.name, p.doc))
+                        _meaning(book, p.name, p.doc), cited(p.sources))
     console.print(presets)
     options = Table(title=_("{game} options (with {p})").format(game=game, p=" + ".join(rules.presets)))
-    for col in (_("option"), _("value"), _("allowed"), _("meaning")):
+    for col in (_("option"), _("value"), _("allowed"), _("meaning"), _("sources")):
         options.add_column(col)
     for o in book.options:
         allowed = ", ".join(map(str, o.choices)) if o.choices else (
             f"{o.min}…{o.max}" if o.kind in ("int", "int?", "list") else o.kind)
-        options.add_row(o.name, str(rules[o.name]), allowed, _meaning(book, o.name, o.doc))
+        options.add_row(o.name, str(rules[o.name]), allowed, _meaning(book, o.name, o.doc), cited(o.sources))
     console.print(options)
+    sources = Table(title=_("{game} sources").format(game=game))
+    for col in (_("source"), _("title"), _("address")):
+        sources.add_column(col)
+    for source in book.cited_sources():
+        sources.add_row(source.key, source.title, "\n".join(source.urls_for(game)))
+    console.print(sources)
 
 
 def _meaning(book: RuleBook, name: str, doc: str) -> str:

@@ -4,7 +4,8 @@
 // watch or replay. Rendered with Preact.
 import { language, t } from "./i18n";
 import {
-  api, ApiError, type GameInfo, type GameOption, type GamesAnswer, type NewTable, type SeatRequest, type TableInfo,
+  api, ApiError, type GameInfo, type GameOption, type GamesAnswer, type NewTable, type RuleSource, type SeatRequest,
+  type TableInfo,
 } from "./protocol";
 import { gameName, levelName, seatNames, storeSeat } from "./table";
 import { h, render, said, type VNode } from "./ui";
@@ -91,6 +92,23 @@ export function presetTitle(doc: string, name: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** An option's or preset's source keys with each source's title and main address (a key the game does not list has neither). */
+export function sourceLinks(keys: string[], sources: RuleSource[]): { key: string; title: string | null; url: string | null }[] {
+  return keys.map((key) => {
+    const source = sources.find((s) => s.key === key);
+    return { key, title: source?.title ?? null, url: source?.urls[0] ?? null };
+  });
+}
+
+/** The line "Sources: PG-BIR, ZOO" under an option or preset: each key a link to its source, its title in the tooltip. */
+function sourcesLine(keys: string[], game: GameInfo): VNode {
+  const links = sourceLinks(keys, game.sources).flatMap(({ key, title, url }, i) => {
+    const link = url ? h("a", { href: url, title, target: "_blank", rel: "noopener noreferrer" }, key) : h("span", { title }, key);
+    return i ? [", ", link] : [link];
+  });
+  return h("p", { class: "fixed sources" }, t("Sources:"), " ", ...(links.length ? links : [t("none: a rule of kafenio's own")]));
+}
+
 const choiceText = (value: unknown): string => String(value).replace(/_/g, " ");
 
 export function mountLobby(root: HTMLElement, announce: (text: string) => void): () => void {
@@ -156,12 +174,13 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
         draw();
       } });
     const label = h("label", { for: id }, optionLabel(option));
+    const sources = sourcesLine(option.sources, game!);
     let input: VNode;
     if (option.kind === "bool") {
       return h("div", { class: "field check", "data-option": option.name },
         h("input", { id, type: "checkbox", checked: value === true, "aria-describedby": described,
           onChange: (e: Event) => setOption(option, (e.currentTarget as HTMLInputElement).checked) }),
-        h("div", {}, label, help, error));
+        h("div", {}, label, help, sources, error));
     } else if ((option.kind === "int" || option.kind === "int?") && !option.choices.length) {
       input = h("input", { id, type: "number", step: 1, min: option.low, max: option.high, "aria-describedby": described,
         value: value === null || value === undefined ? "" : String(value), placeholder: option.kind === "int?" ? t("off") : null,
@@ -182,9 +201,9 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
       } }, ...option.choices.map((c) => h("option", { value: String(c), selected: c === value }, choiceText(c))));
     } else {
       return h("div", { class: "field", "data-option": option.name }, h("p", {}, optionLabel(option)), help,
-        h("p", { class: "fixed" }, t("Set by the presets: {value}", { value: JSON.stringify(value) })));
+        h("p", { class: "fixed" }, t("Set by the presets: {value}", { value: JSON.stringify(value) })), sources);
     }
-    return h("div", { class: "field", "data-option": option.name }, label, input, help, error);
+    return h("div", { class: "field", "data-option": option.name }, label, input, help, sources, error);
   }
 
   async function create(body: NewTable) {
@@ -261,7 +280,7 @@ export function mountLobby(root: HTMLElement, announce: (text: string) => void):
             presets = checked ? (base ? [preset.name, ...others] : [...others, preset.name]) : others;
             draw();
           } }),
-        h("label", { for: id }, presetTitle(preset.doc, preset.name)));
+        h("div", {}, h("label", { for: id }, presetTitle(preset.doc, preset.name)), sourcesLine(preset.sources, current)));
     };
     const players = game.options.find((o) => o.name === "num_players");
     return h("section", { class: "create", "aria-labelledby": "create-title" },

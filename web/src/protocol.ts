@@ -123,7 +123,9 @@ export type ClientMessage =
 
 // -- REST lobby (§2) ------------------------------------------------------------------------
 
-export interface Preset { name: string; kind: string; doc: string; values: Record<string, unknown> }
+/** A published source of the rules (its key in the rule books, its own title, its addresses). */
+export interface RuleSource { key: string; title: string; urls: string[] }
+export interface Preset { name: string; kind: string; doc: string; values: Record<string, unknown>; sources: string[] }
 export interface GameOption {
   name: string;
   kind: "bool" | "int" | "int?" | "enum" | "list" | "table";
@@ -133,8 +135,10 @@ export interface GameOption {
   high: number | null;
   doc: string;
   text: string;
+  /** keys of `GameInfo.sources`; empty for a rule of kafenio's own */
+  sources: string[];
 }
-export interface GameInfo { name: string; num_players: number; presets: Preset[]; options: GameOption[] }
+export interface GameInfo { name: string; num_players: number; presets: Preset[]; options: GameOption[]; sources: RuleSource[] }
 export interface TimerMode { name: string; turn_seconds: number | null; between_deals_seconds: number | null; text: string }
 export interface GamesAnswer { games: GameInfo[]; levels: string[]; timers: TimerMode[] }
 

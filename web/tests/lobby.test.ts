@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { optionHelp, optionLabel, parseIntList, parseNumberTable } from "../src/lobby";
+import { optionHelp, optionLabel, parseIntList, parseNumberTable, sourceLinks } from "../src/lobby";
 import type { GameOption } from "../src/protocol";
 
 const option = (o: Partial<GameOption>): GameOption => ({
   name: "biribaki_sizes", kind: "list", default: [11, 11], choices: [], low: 1, high: 30,
-  doc: "sizes of the pots (biribakia), one per side (§2.2)", text: "", ...o,
+  doc: "sizes of the pots (biribakia), one per side (§2.2)", text: "", sources: ["S0", "S1", "PG-BIR"], ...o,
 });
 
 describe("lobby options", () => {
@@ -36,5 +36,16 @@ describe("lobby options", () => {
     expect(optionHelp(option({ kind: "int", default: 101, choices: [52, 101], low: 1 }))).toBe("Default: 101.");
     expect(optionHelp(option({ kind: "table", default: "standard", choices: ["standard", "old_greek"] })))
       .toBe("Default: standard.");
+  });
+
+  it("links each source key to its first address, with its title", () => {
+    const sources = [{ key: "PG-BIR", title: "pagat.com: Biriba", urls: ["https://www.pagat.com/rummy/biriba.html"] },
+      { key: "S0", title: "Wikipedia (en): Biriba", urls: ["https://en.wikipedia.org/wiki/Biriba", "https://example.org/copy"] }];
+    expect(sourceLinks(option({}).sources, sources)).toEqual([
+      { key: "S0", title: "Wikipedia (en): Biriba", url: "https://en.wikipedia.org/wiki/Biriba" },
+      { key: "S1", title: null, url: null },
+      { key: "PG-BIR", title: "pagat.com: Biriba", url: "https://www.pagat.com/rummy/biriba.html" },
+    ]);
+    expect(sourceLinks([], sources)).toEqual([]);
   });
 });

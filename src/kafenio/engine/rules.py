@@ -12,6 +12,13 @@ rulebook lists the old name in ``aliases`` (old → new) and every entry point �
 the new one; a withdrawn preset or option is listed in ``withdrawn`` (old → what replaces it)
 and is refused with a message naming the replacement.
 
+**Sources** (README §7): every option and preset names the published sources that the last column
+of the spec's table gives for it, by key (``sources``; the titles and addresses are in
+:mod:`kafenio.engine.sources`). A cell "all" stands for the game's main sources (Biriba: S0, S1,
+PG-BIR; Buraco: PG-BUR, PG-BRR, S3; Basra: S2, PG-BAS, JW, CAC-BAS; Pişti: PG-PIS, WP-DE-PIS, LOD,
+TRN); a row that gives the rule to no source (an engine safeguard, the default of an open
+question) names none, and the lobby and ``kafenio rules list`` say so.
+
 >>> book = RuleBook("demo", [Option("players", "int", 4, low=2, high=6),
 ...                          Option("sets", "bool", True)],
 ...                 [Preset("four", "base", {}), Preset("runs_only", "modifier", {"sets": False})])
@@ -28,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kafenio.engine.errors import RulesError
+from kafenio.engine.sources import SOURCES, Source
 from kafenio.i18n import _
 
 OptionKind = str  # "bool" | "int" | "int?" | "enum" | "list" | "table"
@@ -53,6 +61,9 @@ class Option:
         low, high: inclusive bounds of an ``int`` (and of each entry of a ``list`` or of a
             ``table`` given inline); :attr:`min` and :attr:`max` fill in the open ones.
         doc: one line saying what the option does, for help texts and the web lobby.
+        sources: the keys of the published sources the spec's table gives for the option's
+            values (:data:`kafenio.engine.sources.SOURCES`); empty for a rule of the engine's own
+            that no source gives (an engine safeguard, a default where the sources are silent).
     """
 
     name: str
@@ -62,6 +73,7 @@ class Option:
     low: int | None = None
     high: int | None = None
     doc: str = ""
+    sources: tuple[str, ...] = ()
 
     @property
     def numeric(self) -> bool:
@@ -178,12 +190,14 @@ def _short(value: int) -> str:
 
 @dataclass(frozen=True)
 class Preset:
-    """A named partial list of option values: a ``base`` (exactly one is used) or a ``modifier``."""
+    """A named partial list of option values: a ``base`` (exactly one is used) or a ``modifier``;
+    ``sources``: the keys of the published sources of its rules (as :attr:`Option.sources`)."""
 
     name: str
     kind: str
     values: Mapping[str, Any]
     doc: str = ""
+    sources: tuple[str, ...] = ()
 
 
 @dataclass
@@ -210,6 +224,10 @@ class RuleBook:
     def __post_init__(self) -> None:
         self.by_name = {o.name: o for o in self.options}
         self.preset_by_name = {p.name: p for p in self.presets}
+        for entry in (*self.options, *self.presets):
+            unknown = [key for key in entry.sources if key not in SOURCES]
+            if unknown:
+                raise AssertionError(f"{entry.name} of {self.game} cites unknown sources: {unknown}")
         for old, new in self.aliases.items():
             if new not in self.by_name and new not in self.preset_by_name:
                 raise AssertionError(f"alias {old} of {self.game} names no option or preset: {new}")
@@ -228,6 +246,12 @@ class RuleBook:
             raise RulesError(name, _("withdrawn from {game}; use {new} instead").format(
                 game=self.game, new=replacement))
         return self.aliases.get(name, name)
+
+    def cited_sources(self) -> list[Source]:
+        """The sources the options and presets cite (their ``sources``), each once, in the order
+        they first appear (presets first)."""
+        keys = dict.fromkeys(key for entry in (*self.presets, *self.options) for key in entry.sources)
+        return [SOURCES[key] for key in keys]
 
     def aliases_of(self, name: str) -> list[str]:
         """The old names accepted for the preset or option ``name``."""

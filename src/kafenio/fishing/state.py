@@ -71,11 +71,15 @@ FLOOR_ORDER: Final = tuple(RANK[c] * 4 + SUIT[c] for c in range(52))
 WORLD_TRIES: Final = 16
 """Draws of a determinization before a card that a hand must hold is swapped into it
 (:meth:`FishingState.resample_from_infostate`)."""
-#: README §8, ``basra.md`` §3, ``fishing-relatives.md`` A3, B3, C3: the option every fishing game has
-TALLY_OPTION: Final = Option(
-    "capture_tally_visibility", "enum", "hidden", ("hidden", "public"),
-    doc="during the deal: captured cards stay face down and uncounted (hidden), "
-        "or their count and card points are shown (public)")
+
+
+def tally_option(*sources: str) -> Option:
+    """The option every fishing game has (README §8, ``basra.md`` §3, ``fishing-relatives.md``
+    A3, B3, C3), with the source keys that the game's own option table gives for it."""
+    return Option(
+        "capture_tally_visibility", "enum", "hidden", ("hidden", "public"),
+        doc="during the deal: captured cards stay face down and uncounted (hidden), "
+            "or their count and card points are shown (public)", sources=sources)
 
 
 def lay_card(floor: list[int], card: int) -> None:

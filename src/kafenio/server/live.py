@@ -120,20 +120,24 @@ def option_text(option: Option, value: Any) -> str:
 
 
 def describe_game(name: str, book: RuleBook) -> dict[str, Any]:
-    """The lobby's description of a game: presets and options with their defaults, in words, and
-    the old names each is also accepted as (``aliases``, README §5)."""
+    """The lobby's description of a game: presets and options with their defaults, in words, the
+    old names each is also accepted as (``aliases``, README §5) and the keys of its published
+    sources (``sources``; empty for a rule of the engine's own), and every source they cite
+    (``sources``: key, title, addresses; :mod:`kafenio.engine.sources`)."""
     rules = book.build()
     return {
         "name": name,
         "num_players": rules.get("num_players"),
         "presets": [{"name": pr.name, "kind": pr.kind, "doc": _(pr.doc) if pr.doc else "",
-                     "values": dict(pr.values), "aliases": book.aliases_of(pr.name)}
+                     "values": dict(pr.values), "aliases": book.aliases_of(pr.name),
+                     "sources": list(pr.sources)}
                     for pr in book.presets],
         "options": [{"name": o.name, "kind": o.kind, "default": rules.to_dict()[o.name],
                      "choices": list(o.choices), "low": o.min, "high": o.max,
                      "doc": _(o.doc) if o.doc else "", "text": option_text(o, rules[o.name]),
-                     "aliases": book.aliases_of(o.name)}
+                     "aliases": book.aliases_of(o.name), "sources": list(o.sources)}
                     for o in book.options],
+        "sources": [source.describe(name) for source in book.cited_sources()],
     }
 
 
