@@ -124,7 +124,7 @@ _PALESTINIAN = {**_GREEK, "play_direction": "counterclockwise", "deck": "no_king
 _LEBANESE = {**_GREEK, "play_direction": "counterclockwise", "majority_tie_rule": "nobody",
              "jack_on_lone_jack_points": 10, "target_score": 101}
 PRESETS = [
-    Preset("egyptian", "base", {}, "Egyptian Basra: all defaults (2 players; num_players=4 for teams)",
+    Preset("egyptian", "base", {}, "Egyptian Basra: all defaults (2 players; 4 players play as two teams)",
            sources=("PG-BAS", "JW", "CAC-BAS", "S2")),
     Preset("egyptian_121", "base", {"target_score": 121}, "Egyptian to 121", sources=("S2",)),
     Preset("egyptian_triple_jack", "base", {"jack_on_lone_jack_points": 30},
