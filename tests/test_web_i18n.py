@@ -171,7 +171,7 @@ def test_the_lobby_explains_the_rules_in_greek(greek):
     assert deck["doc"] == doc
     assert deck["text"] == f"{doc}: standard_52 (ένα από: standard_52, no_kings_queens_44)."
     egyptian = next(p for p in basra["presets"] if p["name"] == "egyptian")
-    assert egyptian["doc"] == "Αιγυπτιακή Μπάστρα: όλα στις προεπιλογές (2 παίκτες· num_players=4 για ομάδες)"
+    assert egyptian["doc"] == "Αιγυπτιακή Μπάστρα: όλα στις προεπιλογές (2 παίκτες· με 4 παίκτες παίζουν δύο ομάδες)"
     values = book.build("greek_bastra").to_dict()
     assert rules_text(book, values, ["greek_bastra"])[0] == "Ελληνική/Κυπριακή Μπάστρα"
 
@@ -184,7 +184,7 @@ def test_rules_list_explains_the_rules_in_greek(greek, monkeypatch):
     monkeypatch.setattr(cli, "console", Console(width=300))
     result = CliRunner().invoke(cli.app, ["rules", "list", "basra"])
     assert result.exit_code == 0, result.output
-    assert "Αιγυπτιακή Μπάστρα: όλα στις προεπιλογές (2 παίκτες· num_players=4 για ομάδες)" in result.output
+    assert "Αιγυπτιακή Μπάστρα: όλα στις προεπιλογές (2 παίκτες· με 4 παίκτες παίζουν δύο ομάδες)" in result.output
     assert "52 φύλλα, ή 44 χωρίς ρηγάδες και ντάμες (παλαιστινιακή οικογένεια)" in result.output
     assert "Egyptian Basra" not in result.output and "Palestinian family" not in result.output
 
