@@ -303,9 +303,9 @@ def test_an_unknown_lang_falls_back_to_english_and_names_the_languages(monkeypat
 
 
 #: English words of Typer's and Click's texts: none may be left in another language's help or errors
-#: (option and command names, ``<int>`` and the arguments' names are notation: a word preceded by ``-``,
-#: ``<`` or ``{`` is not counted)
-ENGLISH = re.compile(r"(?<![-<{\w])(Usage|Options|OPTIONS|Commands?|COMMAND|ARGS|Arguments|Error|Try|Show|Install|"
+#: (option and command names, ``<int>``, the arguments' names and ``name=value`` are notation: a word
+#: preceded by ``-``, ``<``, ``{`` or ``=`` is not counted)
+ENGLISH = re.compile(r"(?<![-<{=\w])(Usage|Options|OPTIONS|Commands?|COMMAND|ARGS|Arguments|Error|Try|Show|Install|"
                      r"Missing|Invalid|valid|value|integer|number|Input|should|such|option|env|var|environment|"
                      r"least|allowed|completion|required|default)\b")
 
@@ -364,6 +364,29 @@ def test_play_lang_speaks_before_the_other_options_are_read(lang, compiled):
     assert catalog["Invalid value for {hint}: {message}"].string.format(hint="'--seed'", message=message) \
         in " ".join(done.stderr.replace("│", "").split())
     assert not ENGLISH.findall(done.stderr), done.stderr
+
+
+@pytest.mark.parametrize("command", ["play", "serve"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lang_then_help_shows_every_help_text_in_that_language(lang, command, compiled):
+    """``kafenio play --lang el --help`` in an English environment: the help texts of the command,
+    its options and its argument were written before ``--lang`` was read and are translated as
+    the help is shown, with Typer's and Click's words: no English is left."""
+    import typer
+
+    from kafenio import cli
+
+    catalog = hatch_build.read_catalog(hatch_build.po_files()[lang])
+    done = _kafenio(command, "--lang", lang, "--help", lang=None)
+    assert done.returncode == 0, done.stderr
+    shown = " ".join(done.stdout.replace("│", "").split())
+    clicked = typer.main.get_command(cli.app).commands[command]
+    texts = [clicked.help, *(param.help for param in clicked.params if param.help)]
+    assert len(texts) > 5
+    for english in texts:
+        assert english not in shown
+        assert " ".join(catalog[english].string.split()) in shown, english
+    assert not ENGLISH.findall(shown), shown
 
 
 def test_the_terminal_table_counts_in_each_languages_plural_forms(compiled):

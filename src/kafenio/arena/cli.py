@@ -23,7 +23,7 @@ from kafenio.agents.levels import player_names, split_player_names
 from kafenio.arena import BACKENDS, run_arena
 from kafenio.arena.duplicate import DealSetResult, GameSpec, log_line, read_log, run_identity
 from kafenio.engine.errors import KafenioError
-from kafenio.i18n import _, number, percent
+from kafenio.i18n import N_, _, number, percent
 
 console = Console()
 err_console = Console(stderr=True)
@@ -36,26 +36,25 @@ def _print_error(err: object) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add the ``arena`` command to ``app``."""
-    app.command("arena", help=_("Play computer players against each other on duplicate deals; print margins, "
-                               "CIs and ratings."))(arena)
+    app.command("arena", help=N_("Play computer players against each other on duplicate deals; print margins, "
+                                "CIs and ratings."))(arena)
 
 
-def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or biriba."))],
-          players: Annotated[str, typer.Option(help=_("Comma-separated players: {names}.").format(
-              names=", ".join(player_names())))] = "heuristic,random",
-          deals: Annotated[int, typer.Option(help=_("Duplicate deal sets per pairing."))] = 100,
+def arena(game: Annotated[str, typer.Argument(help=N_("The game, e.g. basra or biriba."))],
+          players: Annotated[str, typer.Option(help=N_("Comma-separated players: {names}.",
+                                                          names=", ".join(player_names())))] = "heuristic,random",
+          deals: Annotated[int, typer.Option(help=N_("Duplicate deal sets per pairing."))] = 100,
           preset: Annotated[list[str] | None, typer.Option(
-              "--preset", "-p", help=_("A preset; repeat to stack a base and modifiers."))] = None,
+              "--preset", "-p", help=N_("A preset; repeat to stack a base and modifiers."))] = None,
           option: Annotated[list[str] | None, typer.Option(
-              "--option", "-o", help=_("A rule option as name=value; repeatable."))] = None,
-          seed: Annotated[int, typer.Option(help=_("Base seed of the deals."))] = 0,
-          workers: Annotated[int | None, typer.Option(help=_("Worker processes (default: all cores)."))] = None,
-          backend: Annotated[str, typer.Option(help=_("Where tasks run: {b}.").format(
-              b=", ".join(BACKENDS)))] = "process",
-          json_path: Annotated[Path | None, typer.Option("--json", help=_("Also write the report here."))] = None,
-          log: Annotated[Path | None, typer.Option(help=_(
+              "--option", "-o", help=N_("A rule option as name=value; repeatable."))] = None,
+          seed: Annotated[int, typer.Option(help=N_("Base seed of the deals."))] = 0,
+          workers: Annotated[int | None, typer.Option(help=N_("Worker processes (default: all cores)."))] = None,
+          backend: Annotated[str, typer.Option(help=N_("Where tasks run: {b}.", b=", ".join(BACKENDS)))] = "process",
+          json_path: Annotated[Path | None, typer.Option("--json", help=N_("Also write the report here."))] = None,
+          log: Annotated[Path | None, typer.Option(help=N_(
               "Append each finished deal set here as a JSON line (partial results of a long run)."))] = None,
-          resume: Annotated[bool, typer.Option(help=_(
+          resume: Annotated[bool, typer.Option(help=N_(
               "Read --log first and do not play again the deal sets of this run found there."))] = False,
           ) -> None:
     """Play computer players against each other on duplicate deals; print margins, CIs and ratings."""
