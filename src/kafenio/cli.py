@@ -22,7 +22,8 @@ import kafenio
 from kafenio import referee
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.rules import RuleBook
-from kafenio.i18n import N_, _, number, translated, use_language
+from kafenio.i18n import N_, _, n_, number, translated, use_language
+from kafenio.words import game_name
 
 
 class _ClickWords:
@@ -272,8 +273,10 @@ def replay(path: Annotated[Path, typer.Argument(help=N_("A record file (.jsonl).
     except KafenioError as err:
         raise _fail(err) from None
     match = result.match
-    table = Table(title=_("{game}: {n} deals, {a} actions verified").format(
-        game=match.game.name, n=number(len(match.deals)), a=number(result.actions)))
+    deals = n_("{n} deal", "{n} deals", len(match.deals)).format(n=number(len(match.deals)))
+    table = Table(title=n_("{game}: {deals}, {n} action verified", "{game}: {deals}, {n} actions verified",
+                           result.actions).format(game=game_name(match.game.name), deals=deals,
+                                                  n=number(result.actions)))
     table.add_column(_("deal"))
     for side in range(match.game.num_sides):
         table.add_column(_("side {s}").format(s=side), justify="right")
@@ -388,14 +391,14 @@ def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) ->
         rules = book.build(preset, option)
     except KafenioError as err:
         raise _fail(err) from None
-    presets = Table(title=_("{game} presets").format(game=game))
+    presets = Table(title=_("{game} presets").format(game=game_name(game)))
     for col in (_("preset"), _("kind"), _("sets"), _("meaning")):
         presets.add_column(col)
     for p in book.presets:
         presets.add_row(p.name, p.kind, ", ".join(f"{k}={v}" for k, v in p.values.items()) or "—",
                         _meaning(book, p.name, p.doc))
     console.print(presets)
-    options = Table(title=_("{game} options (with {p})").format(game=game, p=" + ".join(rules.presets)))
+    options = Table(title=_("{game} options (with {p})").format(game=game_name(game), p=" + ".join(rules.presets)))
     for col in (_("option"), _("value"), _("allowed"), _("meaning")):
         options.add_column(col)
     for o in book.options:

@@ -25,6 +25,7 @@ from kafenio.fishing.diloti_moves import Decl, parse_table
 from kafenio.fishing.scoring import score_deal
 from kafenio.fishing.state import CHOOSE, FishingGame
 from kafenio.i18n import _, n_, number
+from kafenio.words import cards_count
 
 
 def _game(rules: Rules) -> FishingGame:
@@ -162,7 +163,9 @@ def check_table(game: DeclarationGame, loose: list[int], decls: list[Decl],
                     d=label, cards=format_cards(list(comp)), total=total, v=d.value,
                     rule=game.rule("plain" if d.kind == "P" else "group")))
         if not 0 <= d.owner < n:
-            raise KafenioError(_("{d}: there is no seat {seat} with {n} players").format(d=label, seat=d.owner, n=n))
+            raise KafenioError(n_("{d}: there is no seat {seat} with {n} player",
+                                  "{d}: there is no seat {seat} with {n} players", n).format(
+                d=label, seat=d.owner, n=number(n)))
         if d.owner in owners:
             raise KafenioError(_("{d}: seat {seat} already owns a declaration; a player owns at most one ({rule})")
                                .format(d=label, seat=d.owner, rule=game.rule("owner")))
@@ -236,8 +239,9 @@ def declare(rules: Rules, floor: str, hand: str, declaration: str) -> dict[str, 
     if match:
         seat, text = int(match.group(1)), text[match.end():]
         if not 0 <= seat < game.num_players():
-            raise KafenioError(_("declaration: there is no seat {seat} with {n} players").format(
-                seat=seat, n=game.num_players()))
+            raise KafenioError(n_("declaration: there is no seat {seat} with {n} player",
+                                  "declaration: there is no seat {seat} with {n} players", game.num_players()).format(
+                seat=seat, n=number(game.num_players())))
     played = None
     match = re.match(r"\s*(\S{2,3})\s*:\s*", text)
     if match:
@@ -505,7 +509,8 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
     game = _game(rules)
     sides = data.get("sides")
     if not isinstance(sides, list) or len(sides) != game.num_sides:
-        raise KafenioError(_("sides: give {n} sides").format(n=game.num_sides))
+        raise KafenioError(n_("sides: give {n} side", "sides: give {n} sides", game.num_sides).format(
+            n=number(game.num_sides)))
     deck = len(game.full_deck())
     piles, counts, specials, every = [], [], [], []
     for k, side in enumerate(sides):
@@ -532,11 +537,15 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
         specials.append(basras)
     _once(game, every)
     if sum(counts) != deck:
-        raise KafenioError(_("cards: the sides hold {total} cards, but every one of the {n} cards of the deck "
-                             "ends in a capture pile (basra.md §5, §6)").format(total=sum(counts), n=deck))
+        raise KafenioError(n_("cards: the sides hold {total} card, but every one of the {n} cards of the deck "
+                              "ends in a capture pile (basra.md §5, §6)",
+                              "cards: the sides hold {total} cards, but every one of the {n} cards of the deck "
+                              "ends in a capture pile (basra.md §5, §6)", sum(counts)).format(
+            total=number(sum(counts)), n=number(deck)))
     plays = deck - 4
     if sum(map(len, specials)) > plays:
-        raise KafenioError(_("{name}: more than the {n} plays of a deal").format(name=game.special_name, n=plays))
+        raise KafenioError(n_("{name}: more than the {n} play of a deal", "{name}: more than the {n} plays of a deal",
+                              plays).format(name=game.special_name, n=number(plays)))
     carry = data.get("majority_carry", 0)
     if not isinstance(carry, int) or isinstance(carry, bool) or carry < 0:
         raise KafenioError(_("majority_carry: a number of points, 0 or more"))
@@ -580,11 +589,11 @@ def describe(verb: str, result: Mapping[str, Any], game: str = "basra") -> str:
     lines = []
     for side in result["sides"]:
         special = next(v for v in side.values() if isinstance(v, dict))
-        lines.append(_("side {side}: {cards} cards; majority {m} + card points {c} ({pc}) + "
+        lines.append(_("side {side}: {cards}; majority {m} + card points {c} ({pc}) + "
                        "{specials} {b} ({n}) = {total}").format(
-            side=side["side"], cards=number(side["cards"]), m=number(side["majority"]), c=number(side["card_points"]),
-            pc=" ".join(side["point_cards"]) or "-", specials=many(), b=number(special["points"]),
-            n=number(special["count"]), total=number(side["total"])))
+            side=side["side"], cards=cards_count(side["cards"]), m=number(side["majority"]),
+            c=number(side["card_points"]), pc=" ".join(side["point_cards"]) or "-", specials=many(),
+            b=number(special["points"]), n=number(special["count"]), total=number(side["total"])))
     if result.get("majority_carried_out"):
         lines.append(_("majority carried to the next deal: {n}").format(n=number(result["majority_carried_out"])))
     return "\n".join(lines)

@@ -23,7 +23,6 @@ Each intent is checked step by step against the legal actions before anything is
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -36,13 +35,10 @@ from textual.widgets import Input, Static
 from kafenio.cards import SUITS, card_name, card_symbol, format_card
 from kafenio.i18n import _, number
 from kafenio.tui.app import HUMAN, Step, TableScreen, seat_label
-from kafenio.tui.widgets import cards_count, to_card, to_cards, token_symbol
+from kafenio.tui.widgets import to_card, to_cards, token_symbol
+from kafenio.words import cards_count, pot_word
 
 SUIT_NAMES = (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
-
-POT_NAMES: dict[str | None, Callable[[], str]] = {
-    None: lambda: _("pots"), "morto": lambda: _("mortos"), "pozzetto": lambda: _("pozzetti")}
-"""The pots in words by the view's ``pot_name`` (Biriba's have none: its biribakia)."""
 
 #: the first word of an action's notation → the key that does it
 KEYS = {"draw": "s", "take": "t", "pass": "p", "meld+": "m", "discard": "d", "layoff": "l", "retract": "x"}
@@ -132,7 +128,7 @@ class RummyTable(TableScreen):
         mine = my_side(view)
         pots = view["pots"]
         parts.append(_("{pot} left: {n}; yours {mine}").format(
-            pot=POT_NAMES[view.get("pot_name")]().capitalize(), n=number(len(pots["left"])),
+            pot=pot_word(view.get("pot_name"), many=True).capitalize(), n=number(len(pots["left"])),
             mine=_("taken") if pots["taken"][mine] else _("not taken")))
         hands = ", ".join(_("{seat} {n}").format(seat=seat_label(game, s), n=number(n))
                           for s, n in enumerate(view["hand_sizes"]) if s != HUMAN)
@@ -140,7 +136,7 @@ class RummyTable(TableScreen):
         face_down = pots.get("face_down") or []
         if len(face_down) > HUMAN and face_down[HUMAN]:     # buraco.md §5
             lines.append(_("Your {pot} is taken, {cards}, face down until your partner has played").format(
-                pot=view.get("pot_name", ""), cards=cards_count(face_down[HUMAN])))
+                pot=pot_word(view.get("pot_name")), cards=cards_count(face_down[HUMAN])))
         turn = view.get("turn") or {}
         if turn.get("opening_minimum") and view["current_player"] == HUMAN:
             lines.append(_("Initial meld: {done} of {needed} points melded this turn").format(
