@@ -23,7 +23,7 @@ from kafenio import referee
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.rules import RuleBook
 from kafenio.i18n import N_, _, n_, number, translated, use_language
-from kafenio.words import game_name
+from kafenio.words import game_name, scores_text
 
 
 class _ClickWords:
@@ -255,8 +255,8 @@ def autoplay(game: Annotated[str, typer.Argument(help=N_("The game to play."))],
         with path.open("w", encoding="utf-8") as out:
             play_match(match, bots, Recorder(out), max_deals=max_deals,
                        on_deal_end=lambda r, m: console.print(
-                           _("deal {i}: {s}  totals {t}").format(i=number(r.index + 1), s=_numbers(r.scores),
-                                                                 t=_numbers(m.totals))))
+                           _("deal {i}: {s}  totals {t}").format(i=number(r.index + 1), s=scores_text(r.scores),
+                                                                 t=scores_text(m.totals))))
     except KafenioError as err:
         raise _fail(err) from None
     winner = _("none yet") if match.winner is None else str(match.winner)
@@ -288,11 +288,6 @@ def replay(path: Annotated[Path, typer.Argument(help=N_("A record file (.jsonl).
         console.print(_("record verified; winner: side {w}").format(w=match.winner))
     else:
         console.print(_("record verified so far; the match was not finished"))
-
-
-def _numbers(values: list[float]) -> str:
-    """Scores in the current language, one per side (``120 · -35``; a comma may be a decimal sign)."""
-    return " · ".join(map(number, values))
 
 
 def _answer(game: str, verb: str, result: dict[str, Any], as_json: bool) -> None:

@@ -1,6 +1,6 @@
-"""The table's words in the reader's language: each game's name, each pot's word and the counted
-nouns (cards, points, seconds) that the terminal table, the command line, the referee and the server put
-into their messages.
+"""The table's words in the reader's language: each game's name, each pot's word, the counted
+nouns (cards, points, seconds) and the scores that the terminal table, the command line, the
+engine, the referee and the server put into their messages.
 
 The names and the pot words are the browser's own messages (``gameName`` and ``potWord`` of
 ``web/src``), so that one ``.po`` entry gives both sides the glossary's word
@@ -11,7 +11,7 @@ engine's and the records' notation; only what a person reads is translated.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from kafenio.i18n import _, n_, number
 
@@ -59,3 +59,9 @@ def points_count(n: float) -> str:
 def seconds_count(n: float) -> str:
     """``n`` seconds in words, in the current language's plural form and digits (``"1,5 δευτερόλεπτα"``)."""
     return n_("{n} second", "{n} seconds", n).format(n=number(n))
+
+
+def scores_text(scores: Iterable[float]) -> str:
+    """Scores or totals, one per side, in the current language (``"120 · -35"``; a comma may be a
+    decimal sign, so the sides are set apart by a middle dot)."""
+    return " · ".join(map(number, scores))

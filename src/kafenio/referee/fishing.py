@@ -106,7 +106,7 @@ def _card(value: object, field: str) -> int:
     """The one card written in ``value`` for ``field``."""
     cards = _cards(value, field)
     if len(cards) != 1:
-        raise KafenioError(_("{field}: expected one card, got {n}").format(field=field, n=len(cards)))
+        raise KafenioError(_("{field}: expected one card, got {n}").format(field=field, n=number(len(cards))))
     return cards[0]
 
 
@@ -526,7 +526,7 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
             count = side["cards"]
             if not isinstance(count, int) or isinstance(count, bool) or count < len(pile):
                 raise KafenioError(_("{field}.cards: a count at least as large as the point cards ({n})")
-                                   .format(field=field, n=len(pile)))
+                                   .format(field=field, n=number(len(pile))))
         else:
             raise KafenioError(_("{field}: each side needs captured, or cards and point_cards").format(field=field))
         every += pile

@@ -198,7 +198,7 @@ def check(values: dict[str, Any]) -> None:
                                                "individually (§10.4)"))
     if len(values["biribaki_sizes"]) != _sides(values):
         raise RulesError("biribaki_sizes", _("needs exactly one pot per side ({k})").format(
-            k=_sides(values)))
+            k=number(_sides(values))))
     deck = values["deck_count"] * (52 + values["jokers_per_deck"])
     used = n * values["hand_size"] + sum(values["biribaki_sizes"]) + 1
     if deck - used < 0:
