@@ -390,6 +390,17 @@ def test_lang_then_help_shows_every_help_text_in_that_language(lang, command, co
     assert not ENGLISH.findall(shown), shown
 
 
+def test_shell_completion_lists_the_commands_in_the_environments_language(compiled):
+    """The shell's completion of ``kafenio pl`` shows ``play``'s short help translated, as the help does."""
+    catalog = hatch_build.read_catalog(hatch_build.po_files()["tr"])
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(LANG="C.UTF-8", LANGUAGE="tr", _KAFENIO_COMPLETE="complete_zsh", _TYPER_COMPLETE_ARGS="kafenio pl")
+    done = subprocess.run([str(Path(sys.executable).parent / "kafenio")], env=env, capture_output=True, text=True,
+                          check=False, cwd=hatch_build.ROOT, timeout=120)    # the command the shell completes
+    start = catalog["Play a whole match at the terminal table against computer players."].string[:30]
+    assert f'"play":"{start}' in done.stdout, done.stdout + done.stderr
+
+
 def test_the_terminal_table_counts_in_each_languages_plural_forms(compiled):
     """``n_`` picks gettext's form for the count (the browser's ``t()`` the same one): Arabic's
     dual and its plural of 3 to 10, Greek's singular for 1, Brazilian Portuguese's for 0."""

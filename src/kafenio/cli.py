@@ -44,12 +44,19 @@ class _ClickWords:
         items = [self, *self.get_params(ctx)]  # type: ignore[misc]
         if isinstance(self, TyperGroup):
             items += filter(None, (self.get_command(ctx, name) for name in self.list_commands(ctx)))
-        for item in items:
-            if item.help:
-                item.help = translated(item.help)
-            if getattr(item, "short_help", None):
-                item.short_help = translated(item.short_help)
+        _translate_help(items)
         super().format_help(ctx, formatter)  # type: ignore[misc]
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The command's short help in the current language (a group's help and the shell's
+        completion list it)."""
+        _translate_help([self])
+        return super().get_short_help_str(limit)  # type: ignore[misc]
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> list[Any]:
+        """The shell's completions, the options' help texts in the current language."""
+        _translate_help(self.get_params(ctx))  # type: ignore[misc]
+        return super().shell_complete(ctx, incomplete)  # type: ignore[misc]
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)),
@@ -90,6 +97,16 @@ class _ClickWords:
                 raise
             raise UsageError(_("Invalid value for {hint}: {message}").format(
                 hint=_error_hint(err.param), message=_value_error(err)), ctx) from None
+
+
+def _translate_help(items: list[Any]) -> None:
+    """Put the help texts of ``items`` (commands, options, arguments), written in English
+    (:func:`~kafenio.i18n.N_`), into the current language."""
+    for item in items:
+        if item.help:
+            item.help = translated(item.help)
+        if getattr(item, "short_help", None):
+            item.short_help = translated(item.short_help)
 
 
 #: the help texts of the options Typer adds itself (shell completion), by parameter name
