@@ -22,7 +22,7 @@ says so); ``KAFENIO_PURE=1`` installs pure Python on purpose. ``python hatch_bui
 compiles when needed, outside an install.
 
 Translations (English is the source language): ``python hatch_build.py catalogs`` extracts every
-``_()`` of ``src/kafenio`` with the ``doc`` texts of the rulebooks' options and presets
+``_()``, ``N_()`` and ``n_()`` of ``src/kafenio`` with the ``doc`` texts of the rulebooks' options and presets
 (:func:`extract_python_and_rule_docs`), every ``t()`` of ``web/src`` (``babel.cfg``) and Typer's
 gettext words (:func:`_typer_messages`) into ``kafenio.pot``, merges it into each language's ``.po``
 (every folder ``src/kafenio/locale/<lang>/`` that has one), compiles the ``.mo`` files and writes
@@ -244,7 +244,7 @@ def extract_messages() -> Any:
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     catalog = Catalog(project="kafenio", version=version, msgid_bugs_address="", copyright_holder="kafenio",
                       charset="utf-8")
-    sources = ((ROOT / "src" / "kafenio", "**.py", extract_python_and_rule_docs, {"_": None, "n_": (1, 2)}),
+    sources = ((ROOT / "src" / "kafenio", "**.py", extract_python_and_rule_docs, {"_": None, "N_": None, "n_": (1, 2)}),
                (WEB / "src", "**.ts", extract_typescript, {"t": {1: (1,), 2: (1, 2)}}))
     for folder, pattern, method, keywords in sources:
         found = extract_from_dir(folder, [(pattern, method)], keywords=keywords, strip_comment_tags=True)

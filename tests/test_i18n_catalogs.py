@@ -25,6 +25,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+import kafenio
 from kafenio import i18n
 from kafenio.agents.names import computer_names, name_pool
 from test_server_api import make_app, migrated_sqlite
@@ -336,9 +337,9 @@ def test_an_unknown_lang_falls_back_to_english_and_names_the_languages(monkeypat
 
 
 #: English words of Typer's and Click's texts: none may be left in another language's help or errors
-#: (option and command names, ``<int>`` and the arguments' names are notation: a word preceded by ``-``,
-#: ``<`` or ``{`` is not counted)
-ENGLISH = re.compile(r"(?<![-<{\w])(Usage|Options|OPTIONS|Commands?|COMMAND|ARGS|Arguments|Error|Try|Show|Install|"
+#: (option and command names, ``<int>``, the arguments' names and ``name=value`` are notation: a word
+#: preceded by ``-``, ``<``, ``{`` or ``=`` is not counted)
+ENGLISH = re.compile(r"(?<![-<{=\w])(Usage|Options|OPTIONS|Commands?|COMMAND|ARGS|Arguments|Error|Try|Show|Install|"
                      r"Missing|Invalid|valid|value|integer|number|Input|should|such|option|env|var|environment|"
                      r"least|allowed|completion|required|default)\b")
 
@@ -399,11 +400,45 @@ def test_play_lang_speaks_before_the_other_options_are_read(lang, compiled):
     assert not ENGLISH.findall(done.stderr), done.stderr
 
 
+@pytest.mark.parametrize("command", ["play", "serve"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lang_then_help_shows_every_help_text_in_that_language(lang, command, compiled):
+    """``kafenio play --lang el --help`` in an English environment: the help texts of the command,
+    its options and its argument were written before ``--lang`` was read and are translated as
+    the help is shown, with Typer's and Click's words: no English is left."""
+    import typer
+
+    from kafenio import cli
+
+    catalog = hatch_build.read_catalog(hatch_build.po_files()[lang])
+    done = _kafenio(command, "--lang", lang, "--help", lang=None)
+    assert done.returncode == 0, done.stderr
+    shown = " ".join(done.stdout.replace("│", "").split())
+    clicked = typer.main.get_command(cli.app).commands[command]
+    texts = [clicked.help, *(param.help for param in clicked.params if param.help)]
+    assert len(texts) > 5
+    for english in texts:
+        assert english not in shown
+        assert " ".join(catalog[english].string.split()) in shown, english
+    assert not ENGLISH.findall(shown), shown
+
+
+def test_shell_completion_lists_the_commands_in_the_environments_language(compiled):
+    """The shell's completion of ``kafenio pl`` shows ``play``'s short help translated, as the help does."""
+    catalog = hatch_build.read_catalog(hatch_build.po_files()["tr"])
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(LANG="C.UTF-8", LANGUAGE="tr", _KAFENIO_COMPLETE="complete_zsh", _TYPER_COMPLETE_ARGS="kafenio pl")
+    done = subprocess.run([str(Path(sys.executable).parent / "kafenio")], env=env, capture_output=True, text=True,
+                          check=False, cwd=hatch_build.ROOT, timeout=120)    # the command the shell completes
+    start = catalog["Play a whole match at the terminal table against computer players."].string[:30]
+    assert f'"play":"{start}' in done.stdout, done.stdout + done.stderr
+
+
 def test_the_terminal_table_counts_in_each_languages_plural_forms(compiled):
     """``n_`` picks gettext's form for the count (the browser's ``t()`` the same one): Arabic's
     dual and its plural of 3 to 10, Greek's singular for 1, Brazilian Portuguese's for 0."""
     from kafenio.tui.fishing import special_count
-    from kafenio.tui.widgets import cards_count, points_count
+    from kafenio.words import cards_count, points_count
 
     with i18n.language("ar"):
         assert [cards_count(n) for n in (1, 2, 3, 10, 11, 100)] == \
@@ -416,3 +451,51 @@ def test_the_terminal_table_counts_in_each_languages_plural_forms(compiled):
         assert [cards_count(0), cards_count(2), points_count(2.5)] == ["0 carta", "2 cartas", "2,5 pontos"]
     with i18n.language("tr"):
         assert [cards_count(1), cards_count(7), special_count("pistis", 2)] == ["1 kart", "7 kart", "2 pişti"]
+
+
+def test_each_game_and_pot_is_named_in_the_glossarys_words(compiled):
+    """``kafenio.words``: a game's name and its pot's word as the glossary gives them in each
+    language (the browser's ``gameName`` and ``potWord`` messages): Biriba's biribaki, Buraco's
+    morto, Italian Burraco's pozzetto; an unknown game keeps its id."""
+    from kafenio.words import game_name, pot_word
+
+    expected = {
+        "el": (["Μπιρίμπα", "Μπουράκο", "Μπάστρα", "Πίστι", "Ξερή", "Ντιλότι"],
+               ["μπιριμπάκι", "μπιριμπάκι", "μπιριμπάκια"]),
+        "pt_BR": (["Biriba grega", "Buraco", "Basra", "Pişti", "Xeri", "Diloti"], ["biribaki", "morto", "pozzetti"]),
+        "it": (["Biriba", "Buraco", "Basra", "Pişti", "Xeri", "Diloti"], ["biribaki", "pozzetto", "pozzetti"]),
+        "ar": (["بيريبا", "بوراكو", "البصرة", "بشتي", "كسيري", "ديلوتي"], ["البيريباكي", "المور", "المور"]),
+        "tr": (["Biriba", "Burako", "Basra", "Pişti", "Xeri", "Diloti"], ["biribaki", "fiy", "fiyler"]),
+    }
+    for lang, (names, pots) in expected.items():
+        with i18n.language(lang):
+            assert [game_name(g) for g in ("biriba", "buraco", "basra", "pisti", "xeri", "diloti")] == names
+            assert [pot_word(None), pot_word("morto"), pot_word("pozzetto", many=True)] == pots
+            assert game_name("scopa") == "scopa"
+    assert (game_name("pisti"), pot_word("pozzetto"), pot_word(None, many=True)) == ("Pişti", "pozzetto", "biribakia")
+
+
+def test_engine_and_referee_messages_take_the_counts_plural_form(compiled):
+    """The referee's score line and the engine's errors count in the language's forms (Arabic's
+    dual and plural of 3 to 10, Greek's singular for 1) with the numbers in its format."""
+    from kafenio.agents import play_match
+    from kafenio.engine.errors import KafenioError
+    from kafenio.engine.match import Match
+    from kafenio.referee.fishing import describe
+
+    def side(cards: int) -> dict:
+        return {"side": 0, "cards": cards, "majority": 0, "card_points": 0, "point_cards": [],
+                "basras": {"count": 0, "points": 0}, "total": 1200}
+
+    with i18n.language("ar"):
+        lines = describe("score", {"sides": [side(2), side(3)]}).splitlines()
+        assert lines[0].startswith("الفريق 0: 2 ورقتان؛") and lines[1].startswith("الفريق 0: 3 أوراق؛")
+        assert lines[0].endswith("= 1,200")
+    with i18n.language("el"):
+        assert describe("score", {"sides": [side(1)]}).startswith("ομάδα 0: 1 φύλλο· ")
+    match = Match(kafenio.load_game("basra"), seed=1)
+    for lang, expected in (("el", "δόθηκε 1 παίκτης για 2 θέσεις"), ("ar", "أُعطي 3 لاعبين مقابل 2 مقعدان"),
+                           ("tr", "2 koltuk için 3 oyuncu verildi")):
+        with i18n.language(lang), pytest.raises(KafenioError) as raised:
+            play_match(match, [None] * (1 if lang == "el" else 3))
+        assert str(raised.value).endswith(expected), str(raised.value)

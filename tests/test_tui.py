@@ -22,6 +22,7 @@ import kafenio
 from kafenio.cards import format_card, parse_card
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.records import replay
+from kafenio.i18n import set_language
 from kafenio.tui.app import HUMAN, ScoreSheetScreen, TableApp, TableScreen
 from kafenio.tui.rummy import my_side
 
@@ -283,3 +284,39 @@ async def test_other_games_play_by_the_actions_list(name: str, tmp_path: Path) -
             assert len(app.state.history) > moves, status(app)
             await settle(app, pilot)
         assert "you: " in "\n".join(app.table.query_one("#log").lines)
+
+
+@pytest.mark.parametrize(("lang", "preset", "words"), [
+    ("el", "brazilian_4p", ["Μπουράκο · γύρος 1 ·", "Νέα παρτίδα: Μπουράκο·", "Μπιριμπάκια που μένουν: 2",
+                            "Πήρες το μπιριμπάκι (11 φύλλα): μένει κλειστό"]),
+    ("it", "italian_4p", ["Buraco · smazzata 1 ·", "Una nuova partita di Buraco;", "Pozzetti rimasti: 2",
+                          "Hai preso il tuo pozzetto (11 carte): resta coperto"]),
+    ("ar", "brazilian_4p", ["بوراكو · الجولة 1 ·", "مباراة جديدة في بوراكو؛", "المور الباقي: 2",
+                            "أخذتَ المور: 11 ورقة، يبقى مقلوبًا"]),
+    ("tr", "brazilian_4p", ["Burako · 1. el ·", "Yeni bir Burako partisi;", "Fiyler: 2 kaldı",
+                            "Aldığın fiy: 11 kart, eşin oynayana kadar kapalı kalır"]),
+])
+async def test_the_table_names_its_game_and_pot_in_the_players_language(lang: str, preset: str, words: list[str],
+                                                                          tmp_path: Path) -> None:
+    """The header, the log and the pot lines name the game and its pot in the player's words
+    (``kafenio.words``), never by the engine's ids (``buraco``, ``morto``, ``pozzetto``). The
+    process speaks the language, as ``kafenio play --lang`` makes it (the computer players think
+    in worker threads, which do not inherit a context's language)."""
+    needs("buraco")
+    set_language(lang)
+    try:
+        app = TableApp(kafenio.load_game("buraco", preset=preset), seed=1, players=["random"], delay=0,
+                       record_path=tmp_path / "r.jsonl")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            view = app.state.view(HUMAN)
+            view["pots"]["face_down"] = [11, 0, 0, 0]        # as when the human's pot is taken (buraco.md §5)
+            app.table.show_board(view)
+            await pilot.pause()
+            text = " ".join((screen_text(app) + "\n".join(app.table.query_one("#log").lines)).split())
+            for expected in words:
+                assert expected in text, expected
+            ids = {"buraco", "morto", "pozzetto"} - set(" ".join(words).lower().split())   # the Italian words
+            assert not ids & set(text.lower().split())
+    finally:
+        set_language(None)

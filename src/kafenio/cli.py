@@ -23,17 +23,41 @@ from kafenio import referee
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.rules import RuleBook
 from kafenio.engine.sources import cited
-from kafenio.i18n import _, number, use_language
+from kafenio.i18n import N_, _, n_, number, translated, use_language
+from kafenio.words import game_name, scores_text
 
 
 class _ClickWords:
     """The words Typer and its copy of Click write without gettext, in the current language: the
     usage line's ``Usage:``, ``[OPTIONS]`` and ``COMMAND [ARGS]...``, the help texts of the help and
     completion options, and the parse errors (a missing argument or option, an unknown option, a
-    value that is not a number or out of its range: :func:`_value_error`). Typer's other words
-    (``Options``, ``Commands``, ``Arguments``, ``Error``, ``Try … for help.``) go through gettext
-    (``kafenio.i18n``). Option names, the type names of the help (``<int>``) and the arguments'
-    names are notation, as typed."""
+    value that is not a number or out of its range: :func:`_value_error`), and the help texts of
+    the commands and their options, written in English (:func:`~kafenio.i18n.N_`) and translated
+    as the help is shown (:meth:`format_help`). Typer's other words (``Options``, ``Commands``,
+    ``Arguments``, ``Error``, ``Try … for help.``) go through gettext (``kafenio.i18n``). Option
+    names, the type names of the help (``<int>``) and the arguments' names are notation, as
+    typed."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The help, its texts (the command's, its options' and arguments', its subcommands') in
+        the current language: Typer builds the commands before ``--lang`` is read, so they are
+        translated here, when the help is shown (``kafenio play --lang el --help``)."""
+        items = [self, *self.get_params(ctx)]  # type: ignore[misc]
+        if isinstance(self, TyperGroup):
+            items += filter(None, (self.get_command(ctx, name) for name in self.list_commands(ctx)))
+        _translate_help(items)
+        super().format_help(ctx, formatter)  # type: ignore[misc]
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The command's short help in the current language (a group's help and the shell's
+        completion list it)."""
+        _translate_help([self])
+        return super().get_short_help_str(limit)  # type: ignore[misc]
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> list[Any]:
+        """The shell's completions, the options' help texts in the current language."""
+        _translate_help(self.get_params(ctx))  # type: ignore[misc]
+        return super().shell_complete(ctx, incomplete)  # type: ignore[misc]
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)),
@@ -74,6 +98,16 @@ class _ClickWords:
                 raise
             raise UsageError(_("Invalid value for {hint}: {message}").format(
                 hint=_error_hint(err.param), message=_value_error(err)), ctx) from None
+
+
+def _translate_help(items: list[Any]) -> None:
+    """Put the help texts of ``items`` (commands, options, arguments), written in English
+    (:func:`~kafenio.i18n.N_`), into the current language."""
+    for item in items:
+        if item.help:
+            item.help = translated(item.help)
+        if getattr(item, "short_help", None):
+            item.short_help = translated(item.short_help)
 
 
 #: the help texts of the options Typer adds itself (shell completion), by parameter name
@@ -144,9 +178,9 @@ class App(typer.Typer):
         return super().command(*args, cls=Command, **kwargs)
 
 
-app = App(help=_("kafenio: Biriba, Buraco, Basra and its relatives, as played at the table."),
+app = App(help=N_("kafenio: Biriba, Buraco, Basra and its relatives, as played at the table."),
           no_args_is_help=True, pretty_exceptions_enable=False)
-rules_app = App(help=_("The referee: is this meld, lay-off or capture legal, and what does it score?"),
+rules_app = App(help=N_("The referee: is this meld, lay-off or capture legal, and what does it score?"),
                 no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
@@ -154,10 +188,10 @@ console = Console()
 err_console = Console(stderr=True)
 
 PresetOpt = Annotated[list[str] | None, typer.Option(
-    "--preset", "-p", help=_("A preset; repeat to stack a base and modifiers."))]
+    "--preset", "-p", help=N_("A preset; repeat to stack a base and modifiers."))]
 OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help=_("A rule option as name=value; repeatable."))]
-JsonOpt = Annotated[bool, typer.Option("--json", help=_("Print one JSON object."))]
+    "--option", "-o", help=N_("A rule option as name=value; repeatable."))]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))]
 
 
 def _fail(err: Exception) -> typer.Exit:
@@ -187,19 +221,19 @@ def new_record_path(game: str) -> Path:
     return folder / f"{game}-{stamp}.jsonl"
 
 
-@app.command(help=_("Play a whole match at the terminal table against computer players."))
-def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pisti, xeri or diloti"))],
+@app.command(help=N_("Play a whole match at the terminal table against computer players."))
+def play(game: Annotated[str, typer.Argument(help=N_("biriba, buraco, basra, pisti, xeri or diloti"))],
          preset: PresetOpt = None, option: OptionOpt = None,
-         seed: Annotated[int | None, typer.Option(help=_("Fix the match's shuffles."))] = None,
+         seed: Annotated[int | None, typer.Option(help=N_("Fix the match's shuffles."))] = None,
          players: Annotated[str, typer.Option(
              "--players", "--level",
-             help=_("Computer players for the other seats, comma-separated (one for all): "
-                    "easy, medium, hard, expert, random, heuristic, ismcts, pimc."))] = "medium",
-         delay: Annotated[float, typer.Option(help=_("Seconds between computer moves."))] = 0.6,
+             help=N_("Computer players for the other seats, comma-separated (one for all): "
+                     "easy, medium, hard, expert, random, heuristic, ismcts, pimc."))] = "medium",
+         delay: Annotated[float, typer.Option(help=N_("Seconds between computer moves."))] = 0.6,
          lang: Annotated[str | None, typer.Option(
              "--lang", is_eager=True, callback=speak,
-             help=_("Language of the table (messages, rule errors, keys), e.g. el; default: the "
-                    "environment's (LANG)."))] = None) -> None:
+             help=N_("Language of the table (messages, rule errors, keys), e.g. el; default: the "
+                     "environment's (LANG)."))] = None) -> None:
     """Play a whole match at the terminal table against computer players (the table is imported
     after ``--lang`` has switched the language: its key names are set at import)."""
     try:
@@ -212,15 +246,15 @@ def play(game: Annotated[str, typer.Argument(help=_("biriba, buraco, basra, pist
               record_path=new_record_path(game))
 
 
-@app.command(help=_("Let computer players play a match and write its record."))
-def autoplay(game: Annotated[str, typer.Argument(help=_("The game to play."))],
+@app.command(help=N_("Let computer players play a match and write its record."))
+def autoplay(game: Annotated[str, typer.Argument(help=N_("The game to play."))],
              preset: PresetOpt = None, option: OptionOpt = None,
-             seed: Annotated[int | None, typer.Option(help=_("Fix the match's shuffles."))] = None,
-             players: Annotated[str, typer.Option(help=_("Players, comma-separated, one per seat or one "
-                                                         "for all: easy, medium, hard, expert, random, "
-                                                         "heuristic, ismcts, pimc."))] = "medium",
-             max_deals: Annotated[int | None, typer.Option(help=_("Stop after this many deals."))] = None,
-             record: Annotated[Path | None, typer.Option(help=_("Where to write the record."))] = None,
+             seed: Annotated[int | None, typer.Option(help=N_("Fix the match's shuffles."))] = None,
+             players: Annotated[str, typer.Option(help=N_("Players, comma-separated, one per seat or one "
+                                                          "for all: easy, medium, hard, expert, random, "
+                                                          "heuristic, ismcts, pimc."))] = "medium",
+             max_deals: Annotated[int | None, typer.Option(help=N_("Stop after this many deals."))] = None,
+             record: Annotated[Path | None, typer.Option(help=N_("Where to write the record."))] = None,
              ) -> None:
     """Let computer players play a match and write its record."""
     from kafenio.agents import make_player, play_match
@@ -239,16 +273,16 @@ def autoplay(game: Annotated[str, typer.Argument(help=_("The game to play."))],
         with path.open("w", encoding="utf-8") as out:
             play_match(match, bots, Recorder(out), max_deals=max_deals,
                        on_deal_end=lambda r, m: console.print(
-                           _("deal {i}: {s}  totals {t}").format(i=number(r.index + 1), s=_numbers(r.scores),
-                                                                 t=_numbers(m.totals))))
+                           _("deal {i}: {s}  totals {t}").format(i=number(r.index + 1), s=scores_text(r.scores),
+                                                                 t=scores_text(m.totals))))
     except KafenioError as err:
         raise _fail(err) from None
     winner = _("none yet") if match.winner is None else str(match.winner)
     console.print(_("winner: side {w}; record: {p}").format(w=winner, p=path))
 
 
-@app.command(help=_("Replay a record, verifying every action, deal score and the result."))
-def replay(path: Annotated[Path, typer.Argument(help=_("A record file (.jsonl)."))]) -> None:
+@app.command(help=N_("Replay a record, verifying every action, deal score and the result."))
+def replay(path: Annotated[Path, typer.Argument(help=N_("A record file (.jsonl)."))]) -> None:
     """Replay a record, verifying every action, deal score and the result."""
     from kafenio.engine.records import replay as replay_record
 
@@ -257,8 +291,10 @@ def replay(path: Annotated[Path, typer.Argument(help=_("A record file (.jsonl)."
     except KafenioError as err:
         raise _fail(err) from None
     match = result.match
-    table = Table(title=_("{game}: {n} deals, {a} actions verified").format(
-        game=match.game.name, n=number(len(match.deals)), a=number(result.actions)))
+    deals = n_("{n} deal", "{n} deals", len(match.deals)).format(n=number(len(match.deals)))
+    table = Table(title=n_("{game}: {deals}, {n} action verified", "{game}: {deals}, {n} actions verified",
+                           result.actions).format(game=game_name(match.game.name), deals=deals,
+                                                  n=number(result.actions)))
     table.add_column(_("deal"))
     for side in range(match.game.num_sides):
         table.add_column(_("side {s}").format(s=side), justify="right")
@@ -272,11 +308,6 @@ def replay(path: Annotated[Path, typer.Argument(help=_("A record file (.jsonl)."
         console.print(_("record verified so far; the match was not finished"))
 
 
-def _numbers(values: list[float]) -> str:
-    """Scores in the current language, one per side (``120 · -35``; a comma may be a decimal sign)."""
-    return " · ".join(map(number, values))
-
-
 def _answer(game: str, verb: str, result: dict[str, Any], as_json: bool) -> None:
     if as_json:
         console.print_json(json.dumps(result))
@@ -284,11 +315,11 @@ def _answer(game: str, verb: str, result: dict[str, Any], as_json: bool) -> None
         console.print(referee.describe(game, verb, result), highlight=False)
 
 
-@rules_app.command("meld", help=_("Is this a legal new meld? Run or set, clean or dirty, its bonus, or the rule "
-                                  "against it."))
-def rules_meld(game: str, cards: Annotated[str, typer.Argument(help=_('Cards, e.g. "5H 6H 7H 2C=8H".'))],
+@rules_app.command("meld", help=N_("Is this a legal new meld? Run or set, clean or dirty, its bonus, or the rule "
+                                   "against it."))
+def rules_meld(game: str, cards: Annotated[str, typer.Argument(help=N_('Cards, e.g. "5H 6H 7H 2C=8H".'))],
                preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False,
-               kozi: Annotated[str | None, typer.Option(help=_("Biriba: the kozi suit (S, H, D, C)."))] = None,
+               kozi: Annotated[str | None, typer.Option(help=N_("Biriba: the kozi suit (S, H, D, C)."))] = None,
                ) -> None:
     """Is this a legal new meld? Run or set, clean or dirty, its bonus, or the rule against it."""
     extra = {"kozi": kozi} if kozi else {}
@@ -299,13 +330,13 @@ def rules_meld(game: str, cards: Annotated[str, typer.Argument(help=_('Cards, e.
     _answer(game, "meld", result, as_json)
 
 
-@rules_app.command("layoff", help=_("Can these cards be laid off on that meld? The meld after it, or the rule "
-                                    "against it."))
-def rules_layoff(game: str, cards: Annotated[str, typer.Argument(help=_("The cards laid off."))],
-                 meld: Annotated[str, typer.Option("--meld", help=_("The meld on the table."))],
+@rules_app.command("layoff", help=N_("Can these cards be laid off on that meld? The meld after it, or the rule "
+                                     "against it."))
+def rules_layoff(game: str, cards: Annotated[str, typer.Argument(help=N_("The cards laid off."))],
+                 meld: Annotated[str, typer.Option("--meld", help=N_("The meld on the table."))],
                  preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False,
                  wild_end: Annotated[str | None, typer.Option(
-                     help=_("Where a displaced wild goes: low or high."))] = None) -> None:
+                     help=N_("Where a displaced wild goes: low or high."))] = None) -> None:
     """Can these cards be laid off on that meld? The meld after it, or the rule against it."""
     extra = {"wild_end": wild_end} if wild_end else {}
     try:
@@ -315,9 +346,9 @@ def rules_layoff(game: str, cards: Annotated[str, typer.Argument(help=_("The car
     _answer(game, "layoff", result, as_json)
 
 
-@rules_app.command("capture", help=_("What does this card capture from this floor, and is it a basra (pişti, xeri)?"))
-def rules_capture(game: str, floor: Annotated[str, typer.Option("--floor", help=_("The floor cards."))],
-                  play_card: Annotated[str, typer.Option("--play", help=_("The card played."))],
+@rules_app.command("capture", help=N_("What does this card capture from this floor, and is it a basra (pişti, xeri)?"))
+def rules_capture(game: str, floor: Annotated[str, typer.Option("--floor", help=N_("The floor cards."))],
+                  play_card: Annotated[str, typer.Option("--play", help=N_("The card played."))],
                   preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False) -> None:
     """What does this card capture from this floor, and is it a basra (pişti, xeri)?"""
     try:
@@ -327,10 +358,10 @@ def rules_capture(game: str, floor: Annotated[str, typer.Option("--floor", help=
     _answer(game, "capture", result, as_json)
 
 
-@rules_app.command("declare", help=_("Diloti: is this declaration allowed?"))
-def rules_declare(game: str, declaration: Annotated[str, typer.Argument(help=_("The declaration."))],
-                  floor: Annotated[str, typer.Option("--floor", help=_("The floor cards."))],
-                  hand: Annotated[str, typer.Option("--hand", help=_("The declarer's hand."))],
+@rules_app.command("declare", help=N_("Diloti: is this declaration allowed?"))
+def rules_declare(game: str, declaration: Annotated[str, typer.Argument(help=N_("The declaration."))],
+                  floor: Annotated[str, typer.Option("--floor", help=N_("The floor cards."))],
+                  hand: Annotated[str, typer.Option("--hand", help=N_("The declarer's hand."))],
                   preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False) -> None:
     """Diloti: is this declaration allowed?"""
     try:
@@ -340,10 +371,10 @@ def rules_declare(game: str, declaration: Annotated[str, typer.Argument(help=_("
     _answer(game, "declare", result, as_json)
 
 
-@rules_app.command("score", help=_("Score a deal from its end position (melds, hands and pots; or captured piles)."))
+@rules_app.command("score", help=N_("Score a deal from its end position (melds, hands and pots; or captured piles)."))
 def rules_score(game: str,
-                data: Annotated[str, typer.Argument(help=_("The deal's end position as JSON, or @FILE, "
-                                                           "or - for standard input."))],
+                data: Annotated[str, typer.Argument(help=N_("The deal's end position as JSON, or @FILE, "
+                                                            "or - for standard input."))],
                 preset: PresetOpt = None, option: OptionOpt = None, as_json: JsonOpt = False) -> None:
     """Score a deal from its end position (melds, hands and pots; or captured piles)."""
     try:
@@ -365,8 +396,8 @@ def rules_score(game: str,
     _answer(game, "score", result, as_json)
 
 
-@rules_app.command("list", help=_("The game's presets and options, with the values a preset and options give, "
-                                  "and the published sources of each."))
+@rules_app.command("list", help=N_("The game's presets and options, with the values a preset and options give, "
+                                   "and the published sources of each."))
 def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) -> None:
     """The game's presets and options, with the values a preset and options give, and the published
     sources of each (their keys, then each key's title and addresses)."""
@@ -375,14 +406,14 @@ def rules_list(game: str, preset: PresetOpt = None, option: OptionOpt = None) ->
         rules = book.build(preset, option)
     except KafenioError as err:
         raise _fail(err) from None
-    presets = Table(title=_("{game} presets").format(game=game))
+    presets = Table(title=_("{game} presets").format(game=game_name(game)))
     for col in (_("preset"), _("kind"), _("sets"), _("meaning"), _("sources")):
         presets.add_column(col)
     for p in book.presets:
         presets.add_row(p.name, p.kind, ", ".join(f"{k}={v}" for k, v in p.values.items()) or "—",
                         _meaning(book, p.name, p.doc), cited(p.sources))
     console.print(presets)
-    options = Table(title=_("{game} options (with {p})").format(game=game, p=" + ".join(rules.presets)))
+    options = Table(title=_("{game} options (with {p})").format(game=game_name(game), p=" + ".join(rules.presets)))
     for col in (_("option"), _("value"), _("allowed"), _("meaning"), _("sources")):
         options.add_column(col)
     for o in book.options:

@@ -21,9 +21,13 @@ looked up by Typer with the standard library's ``gettext.gettext`` in gettext's 
 ``messages``; :func:`_install_typer_words` binds that domain to the ``messages.mo`` beside each
 catalog (the build writes it from the same ``.po``), so the command line speaks the process's
 language (``LANGUAGE=el kafenio --help``); the words its copy of Click writes without gettext
-(``Usage:``, the help option, parse errors) are translated by ``kafenio.cli``. Texts computed at
-import time (the CLI's ``--help`` texts, Typer's panel titles, the terminal table's key names)
-keep the language the process started with.
+(``Usage:``, the help option, parse errors) are translated by ``kafenio.cli``. The commands' help
+texts are written in English and marked with :func:`N_` (gettext's deferred translation): Typer
+builds the commands before ``--lang`` is read, so ``kafenio.cli`` translates them with
+:func:`translated` when it shows the help, in the language ``--lang`` chose
+(``kafenio play --lang el --help``). Typer looks its own words up when it first shows a help or an
+error, after ``--lang``; the terminal table is imported after ``--lang`` too (its key names are
+set at import).
 
 Codes are gettext's (``el``, ``pt_BR``); :func:`match_language` maps browser tags (``pt-BR``,
 ``it-IT``, ``ar-EG``) and ``Accept-Language`` headers onto them.
@@ -77,6 +81,35 @@ def _(message: str) -> str:
     """Translate ``message`` into the current language (the context's, else the process's)."""
     lang = _current.get()
     return (_process if lang is None else translation(lang)).gettext(message)
+
+
+#: the texts :func:`N_` filled in with fields: the English text → its message and fields
+_marked: dict[str, tuple[str, dict[str, Any]]] = {}
+
+
+def N_(message: str, **fields: Any) -> str:
+    """Mark ``message`` for translation where it is shown rather than where it is written
+    (gettext's deferred translation), for a text made before its reader's language is known, such
+    as a command's ``--help`` texts. Returns the English text, with ``fields`` filled in
+    (``str.format``); :func:`translated` gives it in the current language.
+
+    >>> text = N_("Where tasks run: {b}.", b="process, ray")
+    >>> with language("el"):
+    ...     text, translated(text)
+    ('Where tasks run: process, ray.', 'Πού εκτελούνται οι εργασίες: process, ray.')
+    """
+    if not fields:
+        return message
+    text = message.format(**fields)
+    _marked[text] = (message, fields)
+    return text
+
+
+def translated(text: str) -> str:
+    """``text``, an English message as :func:`N_` returned it, in the current language (the
+    message translated, then its fields filled in again)."""
+    message, fields = _marked.get(text, (text, {}))
+    return _(message).format(**fields) if fields else _(message)
 
 
 def n_(singular: str, plural: str, n: float) -> str:

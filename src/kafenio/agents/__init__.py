@@ -17,7 +17,7 @@ from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Game, Seat, State
 from kafenio.engine.match import DealResult, Match
 from kafenio.engine.records import Recorder
-from kafenio.i18n import _
+from kafenio.i18n import _, n_, number
 
 
 class Player:
@@ -103,8 +103,9 @@ def play_match(match: Match, players: Sequence[Player], recorder: Recorder | Non
         on_deal_end: called after each deal.
     """
     if len(players) != match.game.num_players():
-        raise KafenioError(_("{n} players given for {m} seats").format(
-            n=len(players), m=match.game.num_players()))
+        seats = match.game.num_players()
+        raise KafenioError(n_("{n} player given for {seats}", "{n} players given for {seats}", len(players)).format(
+            n=number(len(players)), seats=n_("{n} seat", "{n} seats", seats).format(n=number(seats))))
     if recorder is not None and not match.deals:
         names = computer_names(len(players), match.seed)
         recorder.start(match, [{"name": name, "level": player.name}

@@ -23,7 +23,8 @@ from kafenio.agents.levels import player_names, split_player_names
 from kafenio.arena import BACKENDS, run_arena
 from kafenio.arena.duplicate import DealSetResult, GameSpec, log_line, read_log, run_identity
 from kafenio.engine.errors import KafenioError
-from kafenio.i18n import _, number, percent
+from kafenio.i18n import N_, _, n_, number, percent
+from kafenio.words import game_name
 
 console = Console()
 err_console = Console(stderr=True)
@@ -36,26 +37,25 @@ def _print_error(err: object) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add the ``arena`` command to ``app``."""
-    app.command("arena", help=_("Play computer players against each other on duplicate deals; print margins, "
-                               "CIs and ratings."))(arena)
+    app.command("arena", help=N_("Play computer players against each other on duplicate deals; print margins, "
+                                "CIs and ratings."))(arena)
 
 
-def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or biriba."))],
-          players: Annotated[str, typer.Option(help=_("Comma-separated players: {names}.").format(
-              names=", ".join(player_names())))] = "heuristic,random",
-          deals: Annotated[int, typer.Option(help=_("Duplicate deal sets per pairing."))] = 100,
+def arena(game: Annotated[str, typer.Argument(help=N_("The game, e.g. basra or biriba."))],
+          players: Annotated[str, typer.Option(help=N_("Comma-separated players: {names}.",
+                                                          names=", ".join(player_names())))] = "heuristic,random",
+          deals: Annotated[int, typer.Option(help=N_("Duplicate deal sets per pairing."))] = 100,
           preset: Annotated[list[str] | None, typer.Option(
-              "--preset", "-p", help=_("A preset; repeat to stack a base and modifiers."))] = None,
+              "--preset", "-p", help=N_("A preset; repeat to stack a base and modifiers."))] = None,
           option: Annotated[list[str] | None, typer.Option(
-              "--option", "-o", help=_("A rule option as name=value; repeatable."))] = None,
-          seed: Annotated[int, typer.Option(help=_("Base seed of the deals."))] = 0,
-          workers: Annotated[int | None, typer.Option(help=_("Worker processes (default: all cores)."))] = None,
-          backend: Annotated[str, typer.Option(help=_("Where tasks run: {b}.").format(
-              b=", ".join(BACKENDS)))] = "process",
-          json_path: Annotated[Path | None, typer.Option("--json", help=_("Also write the report here."))] = None,
-          log: Annotated[Path | None, typer.Option(help=_(
+              "--option", "-o", help=N_("A rule option as name=value; repeatable."))] = None,
+          seed: Annotated[int, typer.Option(help=N_("Base seed of the deals."))] = 0,
+          workers: Annotated[int | None, typer.Option(help=N_("Worker processes (default: all cores)."))] = None,
+          backend: Annotated[str, typer.Option(help=N_("Where tasks run: {b}.", b=", ".join(BACKENDS)))] = "process",
+          json_path: Annotated[Path | None, typer.Option("--json", help=N_("Also write the report here."))] = None,
+          log: Annotated[Path | None, typer.Option(help=N_(
               "Append each finished deal set here as a JSON line (partial results of a long run)."))] = None,
-          resume: Annotated[bool, typer.Option(help=_(
+          resume: Annotated[bool, typer.Option(help=N_(
               "Read --log first and do not play again the deal sets of this run found there."))] = False,
           ) -> None:
     """Play computer players against each other on duplicate deals; print margins, CIs and ratings."""
@@ -71,8 +71,10 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
         except KafenioError as err:
             _print_error(err)
             raise typer.Exit(2) from None
-        err_console.print(_("{log}: {n} deal sets of this run, {m} lines of other runs (not used)").format(
-            log=log, n=len(done), m=others), highlight=False)
+        sets = n_("{n} deal set", "{n} deal sets", len(done)).format(n=number(len(done)))
+        err_console.print(n_("{log}: {sets} of this run, {n} line of other runs (not used)",
+                             "{log}: {sets} of this run, {n} lines of other runs (not used)", others).format(
+            log=log, sets=sets, n=number(others)), highlight=False)
     log_file = log.open("a", encoding="utf-8") if log is not None else None
 
     def finished(result: DealSetResult) -> None:
@@ -94,11 +96,17 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
         except KeyboardInterrupt:
             bar.stop()
             finished_now = int(bar.tasks[0].completed)
-            err_console.print(_("interrupted: {n} deal sets of this run are in {log}; the same command with "
-                                "--resume goes on from there").format(n=number(finished_now + len(done)), log=log)
+            kept = finished_now + len(done)
+            err_console.print(n_("interrupted: {n} deal set of this run is in {log}; the same command with "
+                                 "--resume goes on from there",
+                                 "interrupted: {n} deal sets of this run are in {log}; the same command with "
+                                 "--resume goes on from there", kept).format(n=number(kept), log=log)
                               if log is not None else
-                              _("interrupted after {n} deal sets, which are lost: give --log FILE to keep a "
-                                "long run's deal sets").format(n=number(finished_now)), highlight=False)
+                              n_("interrupted after {n} deal set, which is lost: give --log FILE to keep a "
+                                 "long run's deal sets",
+                                 "interrupted after {n} deal sets, which are lost: give --log FILE to keep a "
+                                 "long run's deal sets", finished_now).format(n=number(finished_now)),
+                              highlight=False)
             raise typer.Exit(130) from None
         finally:
             if log_file is not None:
@@ -111,10 +119,14 @@ def arena(game: Annotated[str, typer.Argument(help=_("The game, e.g. basra or bi
 
 def print_report(report: dict) -> None:
     """Print the pairing table, the rating table and (search players) the think times of a report."""
-    results = Table(title=_("{game}: {n} duplicate deal sets per pairing, seed {seed} (scheme {v}), {s} s").format(
-        game=report["game"], n=number(report["deals"]), seed=report["seed"], v=report["seed_scheme"],
+    resumed = report.get("resumed")
+    results = Table(title=n_("{game}: {n} duplicate deal set per pairing, seed {seed} (scheme {v}), {s} s",
+                             "{game}: {n} duplicate deal sets per pairing, seed {seed} (scheme {v}), {s} s",
+                             report["deals"]).format(
+        game=game_name(report["game"]), n=number(report["deals"]), seed=report["seed"], v=report["seed_scheme"],
         s=number(report["seconds"], digits=0))
-        + (_(", {k} deal sets from the log").format(k=number(report["resumed"])) if report.get("resumed") else ""))
+        + (n_(", {k} deal set from the log", ", {k} deal sets from the log", resumed).format(k=number(resumed))
+           if resumed else ""))
     for col, justify in ((_("pairing"), "left"), (_("player"), "left"), (_("mean margin"), "right"),
                          (_("95% CI"), "right"), (_("win rate"), "right"), (_("W-T-L"), "right")):
         results.add_column(col, justify=justify)

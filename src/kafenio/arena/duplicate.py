@@ -31,7 +31,8 @@ from kafenio.agents.levels import make_named_player
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Game, State
 from kafenio.engine.match import deal_seed
-from kafenio.i18n import _
+from kafenio.i18n import _, n_, number
+from kafenio.words import game_name
 
 SEED_SCHEME_VERSION = 1
 """Bump when the mapping from (base seed, deal index) to deals, dealers or player seeds changes."""
@@ -112,8 +113,9 @@ def seatings(game: Game, entrants: Sequence[str]) -> list[list[str]]:
     """
     n = game.num_sides
     if len(entrants) != n:
-        raise KafenioError(_("{game} has {n} sides: give one player per side, got {m}").format(
-            game=game.name, n=n, m=len(entrants)))
+        raise KafenioError(n_("{game} has {n} side: give one player per side, got {m}",
+                              "{game} has {n} sides: give one player per side, got {m}", n).format(
+            game=game_name(game.name), n=number(n), m=number(len(entrants))))
     return [[entrants[entrant_of_side(game.side_of(seat), r, n)] for seat in range(game.num_players())]
             for r in range(n)]
 
@@ -219,7 +221,7 @@ def read_log(path: Path, identity: dict) -> tuple[list[DealSetResult], int]:
         return [], 0
     found: dict[tuple[tuple[str, ...], int], DealSetResult] = {}
     others = 0
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for line_number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
         try:
@@ -232,7 +234,7 @@ def read_log(path: Path, identity: dict) -> tuple[list[DealSetResult], int]:
                                    tuple((int(n), float(t), float(m)) for n, t, m in row["think"]))
         except (ValueError, TypeError, KeyError, AttributeError) as err:
             raise KafenioError(_("{path} line {n}: not a deal set of an arena log ({err})").format(
-                path=path, n=number, err=err)) from None
+                path=path, n=line_number, err=err)) from None
         found.setdefault((result.entrants, result.deal), result)
     return list(found.values()), others
 

@@ -24,7 +24,8 @@ import numpy as np
 
 from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.engine.rules import RuleBook, Rules
-from kafenio.i18n import _
+from kafenio.i18n import _, n_, number
+from kafenio.words import cards_count
 
 CHANCE = -1
 TERMINAL = -4
@@ -128,8 +129,10 @@ class Game(ABC):
             deck = list(deck)
             expected = sorted(self.full_deck())
             if sorted(deck) != expected:
-                raise KafenioError(_("deck: expected the {n} cards of {game}, got {m} cards that differ")
-                                   .format(n=len(expected), game=self.name, m=len(deck)))
+                raise KafenioError(n_("deck: expected the {n} card of {game}, got {cards} that differ",
+                                      "deck: expected the {n} cards of {game}, got {cards} that differ",
+                                      len(expected))
+                                   .format(n=number(len(expected)), game=self.name, cards=cards_count(len(deck))))
         scores = list(match_scores) if match_scores is not None else [0] * self.num_sides
         state = self.state_class(self, deck, dealer, scores, **deal)
         state.carry_in = dict(carry or {})

@@ -34,6 +34,7 @@ from kafenio.engine.errors import KafenioError, RecordError
 from kafenio.engine.game import Game, State
 from kafenio.engine.match import DealResult, Match
 from kafenio.i18n import _
+from kafenio.words import scores_text
 
 FORMAT_VERSION = 1
 
@@ -201,7 +202,7 @@ def replay(source: str | Path | IO[str]) -> ReplayResult:
                 raise RecordError(number, _("result before the deal ended"))
             if result_obj.get("totals") != match.totals or result_obj.get("winner") != match.winner:
                 raise RecordError(number, _("result differs from the replayed totals {t}, winner {w}")
-                                  .format(t=match.totals, w=match.winner))
+                                  .format(t=scores_text(match.totals), w=match.winner))
             complete = True
         else:
             raise RecordError(number, _("unknown line: expected deal, action, deal_end or result"))

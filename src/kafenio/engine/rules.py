@@ -36,7 +36,7 @@ from typing import Any
 
 from kafenio.engine.errors import RulesError
 from kafenio.engine.sources import SOURCES, Source
-from kafenio.i18n import _
+from kafenio.i18n import _, n_, number
 
 OptionKind = str  # "bool" | "int" | "int?" | "enum" | "list" | "table"
 
@@ -158,7 +158,8 @@ class Option:
 
     def _check_size(self, value: Sized) -> None:
         if len(value) > MAX_ENTRIES:
-            raise RulesError(self.name, _("{n} entries; at most {m}").format(n=len(value), m=MAX_ENTRIES))
+            raise RulesError(self.name, n_("{n} entry; at most {m}", "{n} entries; at most {m}", len(value))
+                             .format(n=number(len(value)), m=number(MAX_ENTRIES)))
 
     def _parse_text(self, text: str) -> Any:
         low = text.strip().lower()
@@ -185,7 +186,9 @@ class Option:
 def _short(value: int) -> str:
     """An integer as text, a huge one by its digit count (it is shown in an error)."""
     text = str(value)
-    return text if len(text) <= 12 else _("a number of {n} digits").format(n=len(text.lstrip("-")))
+    digits = len(text.lstrip("-"))
+    return text if len(text) <= 12 else n_("a number of {n} digit", "a number of {n} digits", digits).format(
+        n=number(digits))
 
 
 @dataclass(frozen=True)

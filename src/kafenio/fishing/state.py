@@ -62,7 +62,7 @@ from kafenio.engine.shuffle import shuffle
 from kafenio.fishing import observation
 from kafenio.fishing.captures import CaptureSpec, capture_options
 from kafenio.fishing.scoring import score_deal
-from kafenio.i18n import _
+from kafenio.i18n import _, n_, number
 
 NUM_PLAY: Final = 52
 MAX_CHOICES: Final = 128
@@ -341,8 +341,10 @@ class FishingState(State, Generic[G]):
         self.cur = game._next[dealer]
         self._layout()
         if self._given_positions:
-            raise KafenioError(_("reinsert_positions: {n} more positions than cards returned to the stock")
-                               .format(n=len(self._given_positions)))
+            extra = len(self._given_positions)
+            raise KafenioError(n_("reinsert_positions: {n} more position than cards returned to the stock",
+                                  "reinsert_positions: {n} more positions than cards returned to the stock", extra)
+                               .format(n=number(extra)))
         self.cards_left = sum(map(len, self.hands)) + len(self.stock)
         self._legal = self._turn_legal(self.cur)
 
@@ -680,8 +682,10 @@ class FishingState(State, Generic[G]):
                 return IllegalAction(game.rule("choice"), _(
                     "{card} was played: choose which cards it captures first").format(
                     card=format_card(self.pending[0])), action)
-            return IllegalAction(game.rule("choice"), _("there are only {n} capture choices").format(
-                n=len(self.pending[1])), action)
+            choices = len(self.pending[1])
+            return IllegalAction(game.rule("choice"), n_("there is only {n} capture choice",
+                                                         "there are only {n} capture choices", choices).format(
+                n=number(choices)), action)
         if NUM_PLAY <= action < CHOOSE + game.max_choices:
             return IllegalAction(game.rule("choice"), _("no capture choice is pending"), action)
         if action >= NUM_PLAY:

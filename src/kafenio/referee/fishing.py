@@ -26,6 +26,7 @@ from kafenio.fishing.pile import PileGame
 from kafenio.fishing.scoring import score_deal
 from kafenio.fishing.state import CHOOSE, FishingGame
 from kafenio.i18n import _, n_, number
+from kafenio.words import cards_count
 
 
 def _game(rules: Rules) -> FishingGame:
@@ -106,7 +107,7 @@ def _card(value: object, field: str) -> int:
     """The one card written in ``value`` for ``field``."""
     cards = _cards(value, field)
     if len(cards) != 1:
-        raise KafenioError(_("{field}: expected one card, got {n}").format(field=field, n=len(cards)))
+        raise KafenioError(_("{field}: expected one card, got {n}").format(field=field, n=number(len(cards))))
     return cards[0]
 
 
@@ -163,7 +164,9 @@ def check_table(game: DeclarationGame, loose: list[int], decls: list[Decl],
                     d=label, cards=format_cards(list(comp)), total=total, v=d.value,
                     rule=game.rule("plain" if d.kind == "P" else "group")))
         if not 0 <= d.owner < n:
-            raise KafenioError(_("{d}: there is no seat {seat} with {n} players").format(d=label, seat=d.owner, n=n))
+            raise KafenioError(n_("{d}: there is no seat {seat} with {n} player",
+                                  "{d}: there is no seat {seat} with {n} players", n).format(
+                d=label, seat=d.owner, n=number(n)))
         if d.owner in owners:
             raise KafenioError(_("{d}: seat {seat} already owns a declaration; a player owns at most one ({rule})")
                                .format(d=label, seat=d.owner, rule=game.rule("owner")))
@@ -237,8 +240,9 @@ def declare(rules: Rules, floor: str, hand: str, declaration: str) -> dict[str, 
     if match:
         seat, text = int(match.group(1)), text[match.end():]
         if not 0 <= seat < game.num_players():
-            raise KafenioError(_("declaration: there is no seat {seat} with {n} players").format(
-                seat=seat, n=game.num_players()))
+            raise KafenioError(n_("declaration: there is no seat {seat} with {n} player",
+                                  "declaration: there is no seat {seat} with {n} players", game.num_players()).format(
+                seat=seat, n=number(game.num_players())))
     played = None
     match = re.match(r"\s*(\S{2,3})\s*:\s*", text)
     if match:
@@ -593,7 +597,8 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
     game = _game(rules)
     sides = data.get("sides")
     if not isinstance(sides, list) or len(sides) != game.num_sides:
-        raise KafenioError(_("sides: give {n} sides").format(n=game.num_sides))
+        raise KafenioError(n_("sides: give {n} side", "sides: give {n} sides", game.num_sides).format(
+            n=number(game.num_sides)))
     deck = len(game.full_deck())
     points = game.card_points
     total_points = sum(points[c] for c in game.full_deck())
@@ -608,7 +613,7 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
             if key not in known:
                 raise KafenioError(_("{field}: {key!r} is not part of a score sheet; a side has {keys}").format(
                     field=field, key=key, keys=", ".join((*SIDE_KEYS, game.special_name))))
-        number = None
+        stated_points = None
         if "captured" in side:
             pile = _cards(side["captured"], f"{field}.captured")
             count = len(pile)
@@ -617,16 +622,17 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
             count = side["cards"]
             if not isinstance(count, int) or isinstance(count, bool) or count < len(pile):
                 raise KafenioError(_("{field}.cards: a count at least as large as the point cards ({n})")
-                                   .format(field=field, n=len(pile)))
+                                   .format(field=field, n=number(len(pile))))
             if "card_points" in side:
                 if "point_cards" in side:
                     raise KafenioError(_("{field}: give point_cards or card_points, not both").format(field=field))
-                number = _count(side["card_points"], f"{field}.card_points")
+                stated_points = _count(side["card_points"], f"{field}.card_points")
                 best = sum(sorted((points[c] for c in game.full_deck()), reverse=True)[:count])
-                if number > best:
+                if stated_points > best:
                     raise KafenioError(_("{field}.card_points: {n} card points in {cards} cards, but the richest "
                                          "{cards} cards of the deck carry {best} ({rule})").format(
-                        field=field, n=number, cards=count, best=best, rule=game.rule("score")))
+                        field=field, n=number(stated_points), cards=number(count), best=number(best),
+                        rule=game.rule("score")))
         else:
             raise KafenioError(_("{field}: each side needs captured, or cards and point_cards").format(field=field))
         every += pile
@@ -634,16 +640,19 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
         specials.append(_specials(game, side.get(name, []), f"{field}.{name}"))
         piles.append(pile)
         counts.append(count)
-        stated.append(number)
+        stated.append(stated_points)
     _once(game, every)
     if sum(counts) != deck:
-        raise KafenioError(_("cards: the sides hold {total} cards, but every one of the {n} cards of the deck "
-                             "ends in a capture pile (basra.md §5, §6)").format(total=sum(counts), n=deck))
+        raise KafenioError(n_("cards: the sides hold {total} card, but every one of the {n} cards of the deck "
+                              "ends in a capture pile (basra.md §5, §6)",
+                              "cards: the sides hold {total} cards, but every one of the {n} cards of the deck "
+                              "ends in a capture pile (basra.md §5, §6)", sum(counts)).format(
+            total=number(sum(counts)), n=number(deck)))
     given = sum(n if n is not None else sum(points[c] for c in pile) for n, pile in zip(stated, piles, strict=True))
     if given > total_points or (None not in stated and given != total_points):
         raise KafenioError(_("card_points: the sides' card points add up to {given}, but the deck's point cards are "
                              "worth {total} and every card ends in a capture pile ({rule})").format(
-            given=given, total=total_points, rule=game.rule("score")))
+            given=number(given), total=number(total_points), rule=game.rule("score")))
     _check_specials(game, specials)
     carry = data.get("majority_carry", 0)
     if not isinstance(carry, int) or isinstance(carry, bool) or carry < 0:
@@ -656,10 +665,10 @@ def score(rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
     sheet, carry_out = score_deal(piles, specials, points, majority_points=game.majority_points,
                                   tie_rule=game.tie_rule, carry=carry, special_name=game.special_name,
                                   counts=counts, extras=extras)
-    for k, (line, number, side) in enumerate(zip(sheet, stated, sides, strict=True)):
-        if number is not None:
-            line["total"] += number - line["card_points"]
-            line["card_points"] = number
+    for k, (line, stated_points, side) in enumerate(zip(sheet, stated, sides, strict=True)):
+        if stated_points is not None:
+            line["total"] += stated_points - line["card_points"]
+            line["card_points"] = stated_points
         if "majority" in side and side["majority"] != line["majority"]:
             raise KafenioError(_("sides[{k}].majority: the sheet gives {given}, but this side has {n} of the {deck} "
                                  "cards and the majority is {how} ({rule})").format(
@@ -700,11 +709,11 @@ def describe(verb: str, result: Mapping[str, Any], game: str = "basra") -> str:
     lines = []
     for side in result["sides"]:
         special = next(v for v in side.values() if isinstance(v, dict))
-        lines.append(_("side {side}: {cards} cards; majority {m} + card points {c} ({pc}) + "
+        lines.append(_("side {side}: {cards}; majority {m} + card points {c} ({pc}) + "
                        "{specials} {b} ({n}) = {total}").format(
-            side=side["side"], cards=number(side["cards"]), m=number(side["majority"]), c=number(side["card_points"]),
-            pc=" ".join(side["point_cards"]) or "-", specials=many(), b=number(special["points"]),
-            n=number(special["count"]), total=number(side["total"])))
+            side=side["side"], cards=cards_count(side["cards"]), m=number(side["majority"]),
+            c=number(side["card_points"]), pc=" ".join(side["point_cards"]) or "-", specials=many(),
+            b=number(special["points"]), n=number(special["count"]), total=number(side["total"])))
     if result.get("majority_carried_out"):
         lines.append(_("majority carried to the next deal: {n}").format(n=number(result["majority_carried_out"])))
     return "\n".join(lines)

@@ -17,7 +17,7 @@ from kafenio.engine.errors import KafenioError
 from kafenio.engine.rules import Rules
 from kafenio.games.biriba import scoring as biriba_scoring
 from kafenio.games.buraco import scoring as buraco_scoring
-from kafenio.i18n import _, number
+from kafenio.i18n import _, n_, number
 from kafenio.rummy.melds import (
     Meld,
     MeldRules,
@@ -194,8 +194,9 @@ def describe(verb: str, result: dict[str, Any]) -> str:
         if not result["valid"]:
             return _("invalid — {rule}").format(rule=result["rule"])
         state = _("clean") if result["clean"] else _("dirty")
-        line = _("valid {state} {kind} of {n}: {cards}").format(
-            state=state, kind=_(result["kind"]), n=number(len(result["cards"])), cards=" ".join(result["cards"]))
+        size = len(result["cards"])
+        line = n_("valid {state} {kind} of {n} card: {cards}", "valid {state} {kind} of {n} cards: {cards}",
+                  size).format(state=state, kind=_(result["kind"]), n=number(size), cards=" ".join(result["cards"]))
         return line + (_(" — bonus {b}").format(b=number(result["bonus"])) if result["bonus"] else "")
     lines = []
     for side in result["sides"]:

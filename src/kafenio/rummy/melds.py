@@ -31,7 +31,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from kafenio.cards import JOKER, RANK, SUIT, card, format_card, parse_cards  # noqa: F401
-from kafenio.i18n import _
+from kafenio.i18n import _, n_, number
 
 TWO = 2
 SECTION = "biriba.md §4"
@@ -385,8 +385,9 @@ def _explain_bad_run(cards, mr: MeldRules) -> str:
     sec = mr.section
     naturals = [c for c, _s in cards if not is_wild_type(c)]
     if len(cards) > mr.max_run_len:
-        return f"{sec}.2: " + _("a run has at most {n} cards (an ace may not be at both ends)").format(
-            n=mr.max_run_len)
+        return f"{sec}.2: " + n_("a run has at most {n} card (an ace may not be at both ends)",
+                                 "a run has at most {n} cards (an ace may not be at both ends)",
+                                 mr.max_run_len).format(n=number(mr.max_run_len))
     if len({SUIT[c] for c in naturals}) > 1:
         return f"{sec}.2: " + _("a run is cards of one suit and a set cards of one rank")
     loose = MeldRules(max_wilds=len(cards), allow_sets=False, max_run_len=14,

@@ -7,14 +7,14 @@ from typing import Annotated, Any
 
 import typer
 
-from kafenio.i18n import _
+from kafenio.i18n import N_, _
 from kafenio.server.limits import Limits
 
 DEFAULTS = Limits()
 
 DbUrlOpt = Annotated[str | None, typer.Option(
-    "--database-url", help=_("SQLAlchemy URL (sqlite:///FILE or postgresql://…); default: SQLite in "
-                             "the user's data folder."))]
+    "--database-url", help=N_("SQLAlchemy URL (sqlite:///FILE or postgresql://…); default: SQLite in "
+                              "the user's data folder."))]
 
 
 def register(app: typer.Typer) -> None:
@@ -23,12 +23,12 @@ def register(app: typer.Typer) -> None:
     # would be circular when this module is imported first, as by the server benchmark)
     from kafenio.cli import App, speak
 
-    db_app = App(help=_("The server's database."), no_args_is_help=True)
+    db_app = App(help=N_("The server's database."), no_args_is_help=True)
     app.add_typer(db_app, name="db")
 
-    @db_app.command("upgrade", help=_("Create or upgrade the server's tables (alembic migrations)."))
+    @db_app.command("upgrade", help=N_("Create or upgrade the server's tables (alembic migrations)."))
     def db_upgrade(database_url: DbUrlOpt = None,
-                   revision: Annotated[str, typer.Option(help=_("Target revision."))] = "head") -> None:
+                   revision: Annotated[str, typer.Option(help=N_("Target revision."))] = "head") -> None:
         """Create or upgrade the server's tables (alembic migrations)."""
         from kafenio.server.store import default_database_url, upgrade
 
@@ -36,42 +36,42 @@ def register(app: typer.Typer) -> None:
         upgrade(url, revision)
         typer.echo(_("database at {rev}: {url}").format(rev=revision, url=_hide_password(url)))
 
-    @app.command(help=_("Run the game server: migrate the database, serve the lobby and the tables."))
-    def serve(host: Annotated[str, typer.Option(help=_("Address to listen on."))] = "127.0.0.1",
-              port: Annotated[int, typer.Option(help=_("Port to listen on."))] = 8000,
+    @app.command(help=N_("Run the game server: migrate the database, serve the lobby and the tables."))
+    def serve(host: Annotated[str, typer.Option(help=N_("Address to listen on."))] = "127.0.0.1",
+              port: Annotated[int, typer.Option(help=N_("Port to listen on."))] = 8000,
               database_url: DbUrlOpt = None,
               redis_url: Annotated[str | None, typer.Option(
-                  help=_("Redis URL, to run several server processes on one PostgreSQL database."))] = None,
+                  help=N_("Redis URL, to run several server processes on one PostgreSQL database."))] = None,
               bot_delay: Annotated[float, typer.Option(
-                  help=_("Seconds a computer player waits before each action."))] = 0.6,
-              no_browser: Annotated[bool, typer.Option("--no-browser", help=_("Do not open the lobby."))] = False,
+                  help=N_("Seconds a computer player waits before each action."))] = 0.6,
+              no_browser: Annotated[bool, typer.Option("--no-browser", help=N_("Do not open the lobby."))] = False,
               lang: Annotated[str | None, typer.Option(
                   "--lang", is_eager=True, callback=speak,
-                  help=_("Language of the server's messages (rule texts, errors), e.g. el; "
-                         "default: the environment's (LANG)."))] = None,
+                  help=N_("Language of the server's messages (rule texts, errors), e.g. el; "
+                          "default: the environment's (LANG)."))] = None,
               tables_per_minute: Annotated[float, typer.Option(
                   min=0.1, envvar="KAFENIO_TABLES_PER_MINUTE",
-                  help=_("Tables one client address may create a minute."))] = DEFAULTS.tables_per_minute,
+                  help=N_("Tables one client address may create a minute."))] = DEFAULTS.tables_per_minute,
               sockets_per_client: Annotated[int, typer.Option(
                   min=1, envvar="KAFENIO_SOCKETS_PER_CLIENT",
-                  help=_("WebSockets one client address may hold open."))] = DEFAULTS.sockets_per_client,
+                  help=N_("WebSockets one client address may hold open."))] = DEFAULTS.sockets_per_client,
               chat_per_minute: Annotated[float, typer.Option(
                   min=0.1, envvar="KAFENIO_CHAT_PER_MINUTE",
-                  help=_("Chat lines one client address may send a minute."))] = DEFAULTS.chat_per_minute,
+                  help=N_("Chat lines one client address may send a minute."))] = DEFAULTS.chat_per_minute,
               lookups_per_minute: Annotated[float, typer.Option(
                   min=0.1, envvar="KAFENIO_LOOKUPS_PER_MINUTE",
-                  help=_("Requests for unknown tables one client address may make a minute."))
+                  help=N_("Requests for unknown tables one client address may make a minute."))
               ] = DEFAULTS.lookups_per_minute,
               bot_workers: Annotated[int, typer.Option(
                   min=1, envvar="KAFENIO_BOT_WORKERS",
-                  help=_("Computer players thinking at the same time, server-wide."))] = DEFAULTS.bot_workers,
+                  help=N_("Computer players thinking at the same time, server-wide."))] = DEFAULTS.bot_workers,
               body_bytes: Annotated[int, typer.Option(
-                  min=1024, envvar="KAFENIO_BODY_BYTES", help=_("The largest request body accepted, in bytes."))
+                  min=1024, envvar="KAFENIO_BODY_BYTES", help=N_("The largest request body accepted, in bytes."))
               ] = DEFAULTS.body_bytes,
               allowed_origin: Annotated[list[str] | None, typer.Option(
                   envvar="KAFENIO_ALLOWED_ORIGINS",
-                  help=_("A web origin (https://host:port) whose pages may open the table's WebSockets, "
-                         "besides the server's own; repeatable; * for any."))] = None,
+                  help=N_("A web origin (https://host:port) whose pages may open the table's WebSockets, "
+                          "besides the server's own; repeatable; * for any."))] = None,
               ) -> None:
         """Run the game server: migrate the database, serve the lobby and the tables."""
         import uvicorn

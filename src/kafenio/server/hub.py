@@ -34,7 +34,7 @@ from kafenio.agents.names import computer_names
 from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.engine.game import Seat
 from kafenio.engine.match import Match
-from kafenio.i18n import _, context_language, language, language_note, negotiate, number
+from kafenio.i18n import _, context_language, language, language_note, n_, negotiate, number
 from kafenio.server import protocol as p
 from kafenio.server.broker import Broker, Hint
 from kafenio.server.limits import ClientQuotas, Limits, TokenBucket, client_of
@@ -42,6 +42,7 @@ from kafenio.server.live import GameRegistry, LiveTable, Move, accepted_levels, 
 from kafenio.server.models import MoveRow, TableRow
 from kafenio.server.store import Store, now
 from kafenio.server.timers import MISSES_AWAY
+from kafenio.words import game_name
 
 log = logging.getLogger(__name__)
 
@@ -546,8 +547,9 @@ class Hub:
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "computer"} for _i in range(n - 1)]
         if len(seats) != n:
-            raise HubError("bad_seats", _("{game} with these rules has {n} seats, {m} given").format(
-                game=game, n=n, m=len(seats)), 422)
+            raise HubError("bad_seats", n_("{game} with these rules has {n} seat, {m} given",
+                                           "{game} with these rules has {n} seats, {m} given", n).format(
+                game=game_name(game), n=number(n), m=number(len(seats))), 422)
         tokens: dict[int, str] = {}
         stored = []
         for i, seat in enumerate(seats):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from kafenio.i18n import _, number
+from kafenio.i18n import _, n_, number
 
 #: REST bodies larger than this are refused with 413 ``too_large`` (``--body-bytes``)
 MAX_BODY_BYTES = 64 * 1024
@@ -52,7 +52,9 @@ def load_json(raw: str | bytes, limit: int) -> Any:
     """
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > limit:
-        raise JsonError("too_large", _("message of {n} bytes; the limit is {m}").format(n=size, m=limit))
+        raise JsonError("too_large", n_("message of {n} byte; the limit is {m}",
+                                        "message of {n} bytes; the limit is {m}", size).format(
+            n=number(size), m=number(limit)))
     try:
         data = json.loads(raw)
     except RecursionError:
@@ -65,7 +67,8 @@ def load_json(raw: str | bytes, limit: int) -> Any:
 
 
 def _too_deep_reason() -> str:
-    return _("JSON nested deeper than {n} levels").format(n=MAX_JSON_DEPTH)
+    return n_("JSON nested deeper than {n} level", "JSON nested deeper than {n} levels", MAX_JSON_DEPTH).format(
+        n=number(MAX_JSON_DEPTH))
 
 
 def _too_deep(value: Any, level: int = 1) -> bool:
@@ -265,7 +268,7 @@ class BodyGuard:
 
 
 def _too_large(limit: int) -> str:
-    return _("the request body is over {n} bytes").format(n=limit)
+    return n_("the request body is over {n} byte", "the request body is over {n} bytes", limit).format(n=number(limit))
 
 
 async def _refuse(send: Send, status: int, code: str, reason: str) -> None:

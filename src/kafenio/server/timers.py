@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kafenio.i18n import _, number
+from kafenio.i18n import _
+from kafenio.words import seconds_count
 
 if TYPE_CHECKING:
     from kafenio.server.live import LiveTable
@@ -28,8 +29,8 @@ class TimerSpec:
 
     def text(self) -> str:
         """The mode in words."""
-        return _("{t} seconds for each decision, {b} seconds between deals.").format(
-            t=number(self.turn), b=number(self.between_deals))
+        return _("{turn} for each decision, {between} between deals.").format(
+            turn=seconds_count(self.turn), between=seconds_count(self.between_deals))
 
 
 #: missed turns in a row that make a seat away (the earlier ones are played for it, once each)

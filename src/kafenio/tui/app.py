@@ -36,8 +36,9 @@ from kafenio.engine.errors import IllegalAction, KafenioError
 from kafenio.engine.game import Game, Seat, State
 from kafenio.engine.match import DealResult, Match
 from kafenio.engine.records import Recorder
-from kafenio.i18n import _, number
-from kafenio.tui.widgets import ActionList, CardWidget, HandWidget, points_count
+from kafenio.i18n import _, n_, number
+from kafenio.tui.widgets import ActionList, CardWidget, HandWidget
+from kafenio.words import game_name, points_count
 
 HUMAN = 0
 
@@ -65,8 +66,9 @@ def bot_kinds(game: Game, kinds: list[str]) -> list[str]:
     if len(kinds) == 1:
         return kinds * others
     if len(kinds) != others:
-        raise KafenioError(_("{game} has {n} computer seats; give one player kind or {n}, not {m}")
-                           .format(game=game.name, n=others, m=len(kinds)))
+        raise KafenioError(n_("{game} has {n} computer seat; give one player kind or {n}, not {m}",
+                              "{game} has {n} computer seats; give one player kind or {n}, not {m}", others)
+                           .format(game=game_name(game.name), n=number(others), m=number(len(kinds))))
     return list(kinds)
 
 
@@ -325,7 +327,7 @@ class TableScreen(Screen):
         totals = ", ".join(f"{side_label(game, s)} {number(t)}" for s, t in enumerate(match.totals))
         self.query_one("#info", Static).update(Text(_(
             "{game} · deal {n} · dealer: {dealer} · match: {totals} · {turn}").format(
-            game=game.name.capitalize(), n=number(len(match.deals) + 1),
+            game=game_name(game.name), n=number(len(match.deals) + 1),
             dealer=self.host.seat_label(state.dealer, level=False),
             totals=totals, turn=turn)))
         self.show_board(self.view)
@@ -491,7 +493,7 @@ class TableApp(App):
         self.recorder = Recorder(self.record)
         self.recorder.start(self.match, self.players)
         self.table.log_line(_("A new match of {game}; the record is written to {path}").format(
-            game=self.game.name, path=path))
+            game=game_name(self.game.name), path=path))
         self.start_deal()
 
     def _close_record(self) -> None:

@@ -19,7 +19,8 @@ from textual.widgets import Static
 from kafenio.cards import format_card
 from kafenio.i18n import _, n_, number
 from kafenio.tui.app import TableScreen, cell_text, side_label
-from kafenio.tui.widgets import CardRow, cards_count, cards_spoken, points_count, to_cards, token_symbol
+from kafenio.tui.widgets import CardRow, cards_spoken, to_cards, token_symbol
+from kafenio.words import cards_count, points_count
 
 #: capture choices get the keys 1 … 9 (more stay reachable in the actions list)
 MAX_CHOICE_KEYS = 9

@@ -36,17 +36,10 @@ from textual.widgets import Input, Static
 from kafenio.cards import SUITS, card_name, card_symbol, format_card
 from kafenio.i18n import _, number
 from kafenio.tui.app import HUMAN, Step, TableScreen
-from kafenio.tui.widgets import cards_count, points_count, to_card, to_cards, token_symbol
+from kafenio.tui.widgets import to_card, to_cards, token_symbol
+from kafenio.words import cards_count, points_count, pot_word
 
 SUIT_NAMES = (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
-
-POT_NAMES: dict[str | None, Callable[[], str]] = {
-    None: lambda: _("pots"), "morto": lambda: _("mortos"), "pozzetto": lambda: _("pozzetti")}
-"""The pots in words by the view's ``pot_name`` (Biriba's have none: its biribakia)."""
-
-POT_NAME: dict[str | None, Callable[[], str]] = {
-    None: lambda: _("biribaki"), "morto": lambda: _("morto"), "pozzetto": lambda: _("pozzetto")}
-"""One pot in words by the view's ``pot_name``."""
 
 POT_ROW: dict[str | None, Callable[[], str]] = {
     None: lambda: _("Biribaki"), "morto": lambda: _("Morto"), "pozzetto": lambda: _("Pozzetto")}
@@ -139,7 +132,7 @@ class RummyTable(TableScreen):
         mine = my_side(view)
         pots = view["pots"]
         parts.append(_("{pot} left: {n}; yours {mine}").format(
-            pot=POT_NAMES[view.get("pot_name")]().capitalize(), n=number(len(pots["left"])),
+            pot=pot_word(view.get("pot_name"), many=True).capitalize(), n=number(len(pots["left"])),
             mine=_("taken") if pots["taken"][mine] else _("not taken")))
         hands = ", ".join(_("{seat} {n}").format(seat=self.host.seat_label(s), n=number(n))
                           for s, n in enumerate(view["hand_sizes"]) if s != HUMAN)
@@ -147,7 +140,7 @@ class RummyTable(TableScreen):
         face_down = pots.get("face_down") or []
         if len(face_down) > HUMAN and face_down[HUMAN]:     # buraco.md §5
             lines.append(_("Your {pot} is taken, {cards}, face down until your partner has played").format(
-                pot=view.get("pot_name", ""), cards=cards_count(face_down[HUMAN])))
+                pot=pot_word(view.get("pot_name")), cards=cards_count(face_down[HUMAN])))
         turn = view.get("turn") or {}
         if turn.get("opening_minimum") and view["current_player"] == HUMAN:
             lines.append(_("Initial meld: {done} of {needed} points melded this turn").format(
@@ -168,7 +161,7 @@ class RummyTable(TableScreen):
     def deal_end(self, view: dict[str, Any]) -> list[Any]:
         """Every hand laid face up (``leftover``, ``docs/views-rummy.md``): each seat's cards and
         their points as counted against its side, and a pot taken but never played."""
-        pot = POT_NAME[view.get("pot_name")]()
+        pot = pot_word(view.get("pot_name"))
         lines = [_("Cards left in the hands, counted against their side:")]
         for seat, left in enumerate(view["leftover"]):
             cards = " ".join(map(token_symbol, left["cards"])) or "—"

@@ -19,7 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from kafenio.cards import JOKER, RANK, SUIT, card_name, card_symbol, parse_card
-from kafenio.i18n import _, n_, number
+from kafenio.i18n import _
 
 W = TypeVar("W", bound=Widget)
 
@@ -51,16 +51,6 @@ def token_symbol(token: str) -> str:
 def cards_spoken(cards: Iterable[int]) -> str:
     """Cards as spoken names separated by commas (``"five of hearts, six of hearts"``)."""
     return ", ".join(card_name(c) for c in cards) or _("no cards")
-
-
-def cards_count(n: int) -> str:
-    """``n`` cards in words, in the current language's plural form and digits (``"3 cards"``)."""
-    return n_("{n} card", "{n} cards", n).format(n=number(n))
-
-
-def points_count(n: float) -> str:
-    """``n`` points in words, in the current language's plural form and digits (``"1 point"``)."""
-    return n_("{n} point", "{n} points", n).format(n=number(n))
 
 
 def _rank_high(c: int) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 
 from kafenio.engine.errors import RulesError
 from kafenio.engine.rules import Option, Preset, RuleBook
-from kafenio.i18n import _
+from kafenio.i18n import _, n_, number
 from kafenio.rummy.scoring import value_table
 
 #: card point values per table (biriba.md §1): (joker, ace, two, 3–7, 8, 9, 10–K)
@@ -200,7 +200,8 @@ def check(values: dict[str, Any]) -> None:
     if solo is not None:
         players, pots = solo
         if n != players:
-            raise RulesError("partnership_mode", _("{mode} needs {n} players").format(mode=mode, n=players))
+            raise RulesError("partnership_mode", n_("{mode} needs {n} player", "{mode} needs {n} players", players)
+                             .format(mode=mode, n=number(players)))
         if list(values["biribaki_sizes"]) != pots:
             raise RulesError("biribaki_sizes", _("{mode} needs pots {pots}").format(mode=mode, pots=pots))
         if not values["whole_hand_first_meld"]:
@@ -213,11 +214,12 @@ def check(values: dict[str, Any]) -> None:
                                                "individually (§10.4)"))
     if len(values["biribaki_sizes"]) != _sides(values):
         raise RulesError("biribaki_sizes", _("needs exactly one pot per side ({k})").format(
-            k=_sides(values)))
+            k=number(_sides(values))))
     deck = values["deck_count"] * (52 + values["jokers_per_deck"])
     used = n * values["hand_size"] + sum(values["biribaki_sizes"]) + 1
     if deck - used < 0:
-        raise RulesError("deck_count", _("{d} cards cannot deal {u}").format(d=deck, u=used))
+        raise RulesError("deck_count", n_("{d} card cannot deal {u}", "{d} cards cannot deal {u}", deck)
+                         .format(d=number(deck), u=number(used)))
     limit = values["stock_empty_turn_limit"]
     if limit is not None and limit < n:
         raise RulesError("stock_empty_turn_limit", _("must be at least the number of players"))
