@@ -7,7 +7,8 @@ under the table's lock, committed with a compare-and-set on ``version``, then fa
 full snapshot per seat (``view(seat)`` only) and published to the other processes as a hint;
 the seat token is checked before ``accept()``, and the seat claimed in the broker's presence
 (one socket per seat across every process; ``connected`` is the deployment's). Computer
-players run in a per-table driver task started by the change that hands them the turn.
+players run in a per-table driver task started by the change that hands them the turn, and
+think in worker processes (:mod:`kafenio.server.thinking`).
 """
 
 from __future__ import annotations
@@ -19,12 +20,10 @@ import gc
 import hashlib
 import logging
 import secrets
-import sys
 import time
 import weakref
 from collections import deque
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -40,6 +39,7 @@ from kafenio.server.limits import ClientQuotas, Limits, TokenBucket, client_of
 from kafenio.server.live import GameRegistry, LiveTable, Move, accepted_levels, default_level
 from kafenio.server.models import MoveRow, TableRow
 from kafenio.server.store import Store, now
+from kafenio.server.thinking import Thinkers
 from kafenio.server.timers import MISSES_AWAY
 
 log = logging.getLogger(__name__)
@@ -51,11 +51,6 @@ RETRY_LIMIT = 4.0
 CHAT_HISTORY = 50
 #: seconds after Redis's return during which a process keeps re-reading its tables and presence
 RESYNC_AFTER_RETURN = 3.0
-#: how long a thread holds the interpreter before another may take it, in the server (seconds;
-#: Python's default is 0.005): a computer player thinking in its thread then hands the event
-#: loop back ten times sooner, which cut people's p99 with 12 expert tables beside 200 tables
-#: from 1,045 ms to 344 ms (``benchmarks/server_bench.py``, docs/operations.md "Limits")
-SWITCH_INTERVAL = 0.0005
 
 
 def token_hash(token: str) -> str:
@@ -159,7 +154,7 @@ class Hub:
         message_rate, message_burst: each socket's message rate limit (messages a second on
             average, and at once); a message beyond it is dropped with ``rate_limited``.
         limits: the per-client quotas (chat here) and the computer players' budget: at most
-            ``bot_workers`` of them think at once, in their own threads.
+            ``bot_workers`` of them think at once, each in a worker process.
     """
 
     def __init__(self, store: Store, broker: Broker, games: GameRegistry, bot_delay: float = 0.0,
@@ -173,8 +168,8 @@ class Hub:
         self.limit = p.RateLimit(per_second=message_rate, burst=message_burst)
         self.limits = limits or Limits()
         self.quotas = ClientQuotas(self.limits)
-        #: the computer players' threads: a crowd of computer tables waits here, not the loop
-        self.thinkers = ThreadPoolExecutor(self.limits.bot_workers, thread_name_prefix="kafenio-bot")
+        #: the computer players' processes: a crowd of computer tables waits here, not the loop
+        self.thinkers = Thinkers(self.limits.bot_workers)
         self.live: dict[str, LiveTable] = {}
         #: a lock lives while a task holds or awaits it (a lookup of an unknown id leaves none)
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -191,10 +186,8 @@ class Hub:
 
     # -- life -------------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Subscribe to hints, start the clock sweeper, resume computer players of every table
-        (the interpreter's switch interval set to :data:`SWITCH_INTERVAL`); then freeze the
-        objects made so far out of the garbage collector's scans."""
-        sys.setswitchinterval(SWITCH_INTERVAL)
+        """Subscribe to hints, start the clock sweeper, resume computer players of every table;
+        then freeze the objects made so far out of the garbage collector's scans."""
         self.broker.subscribe(self._on_hint)
         await self.broker.start()
         self._sweeper = asyncio.create_task(self._sweep(), name="kafenio-sweeper")
@@ -213,12 +206,15 @@ class Hub:
         gc.freeze()
 
     async def stop(self) -> None:
-        """Close the sockets, let the drivers and the sweeper finish their step, stop the broker.
+        """Stop the computer players' workers, close the sockets, let the drivers and the
+        sweeper finish their step, stop the broker.
 
         Tasks are asked to stop rather than cancelled in the middle of a database call; only
-        those still running after a few seconds are cancelled.
+        those still running after a few seconds are cancelled. A search under way ends at
+        once, its table as stored.
         """
         self._stopping.set()
+        self.thinkers.close()
         for conns in list(self.conns.values()):
             for conn in list(conns):
                 await conn.close(1001)
@@ -229,7 +225,6 @@ class Hub:
                 task.cancel()
             await asyncio.gather(*pending, return_exceptions=True)
         await self.broker.close()
-        self.thinkers.shutdown(wait=False, cancel_futures=True)
         gc.unfreeze()
 
     async def _pause(self, seconds: float) -> bool:
@@ -382,11 +377,6 @@ class Hub:
                 self._fan_out(live)
 
     # -- computer players and clocks -------------------------------------------------------------
-    async def think(self, search: Callable[..., int], *args: Any) -> int:
-        """Run a computer player's ``search(*args)`` in one of the ``bot_workers`` threads (it
-        waits for a free one: the server-wide budget)."""
-        return await asyncio.get_running_loop().run_in_executor(self.thinkers, search, *args)
-
     def _kick(self, live: LiveTable) -> None:
         """Start the table's driver when a computer is to act or the next deal may start."""
         if not (live.computer_acts() or live.all_ready()):
@@ -397,10 +387,10 @@ class Hub:
 
     async def _drive(self, table_id: str) -> None:
         """Play the table's computer seats and start its next deals while there is one to do. A
-        computer thinks on a copy of the deal without the table's lock (people's messages to the
+        computer thinks in a worker process without the table's lock (people's messages to the
         table go on meanwhile); its action is applied only if the table did not change since. A
-        step the database refuses is tried again after a pause (a quarter of a second, doubling
-        up to :data:`RETRY_LIMIT`)."""
+        step the database refuses, or whose workers kept dying, is tried again after a pause (a
+        quarter of a second, doubling up to :data:`RETRY_LIMIT`)."""
         retry = 0.0
         while not self._stopping.is_set():
             if (retry or self.bot_delay) and await self._pause(retry or self.bot_delay):
@@ -409,7 +399,9 @@ class Hub:
                 if not await self._drive_step(table_id):
                     return
                 retry = 0.0
-            except (NotSaved, *STORE_ERRORS) as err:
+            except (NotSaved, BrokenProcessPool, *STORE_ERRORS) as err:
+                if self._stopping.is_set():  # the workers were stopped under the search
+                    return
                 retry = min(RETRY_LIMIT, 2 * retry or 0.25)
                 log.warning("table %s: the computer's step is retried in %.2f s: %s", table_id, retry, err)
 
@@ -426,13 +418,13 @@ class Hub:
             if not live.computer_acts():
                 return False
             seat, version = live.to_act(), live.version
-            player = live.bot_for(seat)
-            deal = live.state.clone()
-        action = await self.think(player.step, Seat(deal, seat))
+            thinking = self.thinkers.step(live.bot_for(seat), live.state, seat)  # copies them at once
+        action, player = await thinking
         async with self.lock(table_id):
             live = await self.get(table_id)
             if live is None or live.version != version:
                 return True  # the table changed meanwhile (a seat came back, an undo): think again
+            live.bots[seat] = player
             by_bot = live.row.seats[seat]["kind"] == "human"
             try:
                 move = live.apply(seat, action, by_bot)
@@ -493,7 +485,11 @@ class Hub:
             if live.phase == "deal_over":
                 live.start_next_deal()
             elif live.phase == "playing" and not live.computer_acts():
-                moves = await self._missed_turn(live, live.to_act())
+                try:
+                    moves = await self._missed_turn(live, live.to_act())
+                except Exception:  # workers that died: nothing stored, the next sweep plays the turn
+                    self.live.pop(table_id, None)
+                    raise
             else:
                 live.row.deadline = None
             await self._commit(live, moves)
@@ -510,7 +506,8 @@ class Hub:
         moves = []
         player = live.bot_for(seat)
         while not seats[seat]["away"] and live.phase == "playing" and live.to_act() == seat and len(moves) < 200:
-            action = await asyncio.to_thread(player.step, Seat(live.state, seat))
+            action, player = await self.thinkers.step(player, live.state, seat)
+            live.bots[seat] = player
             moves.append(live.apply(seat, action, True))
         return moves
 
@@ -839,7 +836,10 @@ class Hub:
             return "stale", _("version {v} is not the table's version {c}").format(v=msg.version, c=live.version)
         if live.to_act() != conn.seat:
             return "not_your_turn", _("a hint is only given on your turn")
-        action = await self.think(live.hint, conn.seat)
+        try:
+            action, _player = await self.thinkers.step(live.hint_player(), live.state, conn.seat)
+        except BrokenProcessPool:
+            return "no_hint", _("no hint could be found just now; try again")
         text = Seat(live.state, conn.seat).action_to_string(action)
         conn.send(p.HintMsg(version=live.version, action=p.LegalAction(id=action, text=text)))
         return None
