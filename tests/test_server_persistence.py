@@ -396,6 +396,43 @@ async def test_a_held_sqlite_lock_refuses_the_move(tmp_path, monkeypatch):
 
 
 @pytest.mark.asyncio
+async def test_a_refused_rematch_link_leaves_no_table_behind(tmp_path):
+    """The database refuses the change that links the rematch (a trigger here): the new table
+    is not stored either, as they are one transaction, and the voter is told in words; once the
+    database takes the change, the rematch is made, once."""
+    url = await asyncio.to_thread(migrated_sqlite, tmp_path)
+    hub = await new_hub(url)
+    db = sqlite3.connect(str(tmp_path / "server.sqlite3"), isolation_level=None)
+    try:
+        live, _tokens = await hub.create_table("toy", [], {"target": 1}, [{"kind": "human", "token": True}] * 2,
+                                               "off", True, True)
+        table_id, conns = live.id, {0: attach(hub, live.id, 0), 1: attach(hub, live.id, 1)}
+        for _ in range(3000):
+            if (await hub.table(table_id)).phase == "finished":
+                break
+            assert await step(hub, conns, table_id) is None
+        await send(hub, conns[0], type="rematch")
+        db.execute("CREATE TRIGGER refuse_rematch BEFORE UPDATE OF next_table ON kafenio_tables "
+                   "WHEN NEW.next_table IS NOT NULL BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        before = await same_as_stored(hub, table_id)
+        await send(hub, conns[1], type="rematch")
+        assert last_error(conns[1])["code"] == "not_saved"
+        assert await same_as_stored(hub, table_id) == before
+        assert db.execute("SELECT id FROM kafenio_tables").fetchall() == [(table_id,)]
+        assert list(hub.live) == [table_id]
+        db.execute("DROP TRIGGER refuse_rematch")
+        await send(hub, conns[1], type="rematch")
+        rematch = next(m for m in conns[1].ws.sent if m["type"] == "rematch")
+        assert sorted(db.execute("SELECT id FROM kafenio_tables").fetchall()) == \
+            sorted([(table_id,), (rematch["table_id"],)])
+        assert (await same_as_stored(hub, table_id))["columns"]["next_table"] == rematch["table_id"]
+        await same_as_stored(hub, rematch["table_id"])
+    finally:
+        db.close()
+        await close_hub(hub)
+
+
+@pytest.mark.asyncio
 async def test_a_held_postgresql_lock_refuses_the_move(pg_url, monkeypatch):  # noqa: F811 (the fixture)
     """Another connection holds the table's row locked (``SELECT … FOR UPDATE``) longer than
     the lock timeout: the move is refused, the table unchanged; then it is stored."""

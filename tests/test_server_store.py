@@ -95,6 +95,11 @@ async def _store_roundtrip(url: str) -> None:
         assert [(await store.load(t)).row.version for t in ("t1", "t2", "t3")] == [2, 1, 1]
         assert [(m.seq, m.action) for m in (await store.load("t2")).moves] == [(0, 7)]
         assert (await store.load("t1")).row.phase == "deal_over"
+        # a rematch: the new table is stored with the change that links it, or not at all
+        assert not await store.commit("t1", 0, {"next_table": "r1"}, create=_row("r1"))
+        assert await store.load("r1") is None
+        assert await store.commit("t1", 2, {"next_table": "r1"}, create=_row("r1"))
+        assert (await store.load("t1")).row.next_table == "r1" and (await store.load("r1")).row.seed == 2**62 + 5
         many = [f"m{i}" for i in range(CAS_ROWS + 3)]  # a group written in two statements
         for table_id in many:
             await store.create(_row(table_id))

@@ -290,10 +290,10 @@ class Hub:
 
     # -- commits and fan-out --------------------------------------------------------------------
     async def _commit(self, live: LiveTable, moves: list[Move] | None = None, delete_from: int | None = None,
-                      keep_clock: bool = False) -> bool:
-        """Compare-and-set the in-memory change of ``live``, and only once it is stored fan it
-        out (commit before show). False: lost the race (the cache is dropped; the caller answers
-        ``conflict``).
+                      keep_clock: bool = False, create: TableRow | None = None) -> bool:
+        """Compare-and-set the in-memory change of ``live`` (with the new table ``create``, a
+        rematch, in the same transaction), and only once it is stored fan it out (commit before
+        show). False: lost the race (the cache is dropped; the caller answers ``conflict``).
 
         Raises:
             NotSaved: the database refused the change; the cache is dropped, so the table is
@@ -303,7 +303,7 @@ class Hub:
         rows = [MoveRow(table_id=live.id, seq=m.seq, deal=m.deal, seat=m.seat, action=m.action, by_bot=m.by_bot)
                 for m in moves or ()]
         try:
-            ok = await self.store.commit(live.id, version, live.columns(keep_clock), rows, delete_from)
+            ok = await self.store.commit(live.id, version, live.columns(keep_clock), rows, delete_from, create)
         except STORE_ERRORS as err:
             self.live.pop(live.id, None)
             log.warning("table %s: a change of version %s was not stored: %s", live.id, version, err)
@@ -531,6 +531,20 @@ class Hub:
                 :class:`NotSaved` (503) when the database refused the new table.
             RulesError: through ``bad_rules``.
         """
+        live, tokens = self._new_table(game, presets, options, seats, timer, spectators, hints, join)
+        try:
+            await self.store.create(live.row)
+        except STORE_ERRORS as err:
+            log.warning("a new table was not stored: %s", err)
+            raise NotSaved from err
+        await self._open(live)
+        return live, tokens
+
+    def _new_table(self, game: str, presets: list[str], options: dict[str, Any],
+                   seats: list[dict[str, Any]] | None, timer: str, spectators: bool, hints: bool,
+                   join: tuple[int, str] | None) -> tuple[LiveTable, dict[int, str]]:
+        """The table :meth:`create_table` makes (not stored yet), and the tokens of its
+        claimed seats (same errors, but :class:`NotSaved`)."""
         try:
             game_cls = self.games.game_class(game)
             rules = game_cls.rulebook.build(presets, options)
@@ -575,15 +589,13 @@ class Hub:
         if all(s["kind"] == "computer" or s["token_hash"] for s in stored):
             live.start_next_deal()
         live.columns()
-        try:
-            await self.store.create(row)
-        except STORE_ERRORS as err:
-            log.warning("a new table was not stored: %s", err)
-            raise NotSaved from err
-        async with self.lock(row.id):
-            self.live[row.id] = live
-            self._kick(live)
         return live, tokens
+
+    async def _open(self, live: LiveTable) -> None:
+        """Serve a table just stored: cache it and start its computer players."""
+        async with self.lock(live.id):
+            self.live[live.id] = live
+            self._kick(live)
 
     async def join(self, table_id: str, seat: int, name: str) -> str:
         """Claim a free human seat; returns its token (shown once). The first deal starts when
@@ -876,12 +888,13 @@ class Hub:
         if set(live.human_seats()) <= set(live.row.rematch):
             row = live.row
             seats = [{"kind": s["kind"], "level": s["level"], "name": s["name"], "token": True} for s in row.seats]
-            new, tokens = await self.create_table(row.game, list(row.presets), dict(row.options), seats,
-                                                  row.timer, row.spectators, row.hints)
+            new, tokens = self._new_table(row.game, list(row.presets), dict(row.options), seats, row.timer,
+                                          row.spectators, row.hints, None)
             live.row.next_table = new.id
             live.rematch_tokens = tokens
-            if not await self._commit(live, keep_clock=True):
+            if not await self._commit(live, keep_clock=True, create=new.row):  # stored with the link, or not at all
                 return "conflict", _("the table changed at the same moment")
+            await self._open(new)
             for other in self.conns.get(live.id, ()):
                 other.send(p.RematchMsg(table_id=new.id, token=tokens.get(other.seat)))
         elif not await self._commit(live, keep_clock=True):
