@@ -176,6 +176,9 @@ class Hub:
         #: table → the seats last announced as connected to its sockets (``presence`` frames)
         self.announced: dict[str, set[int]] = {}
         self.conns: dict[str, set[Connection]] = {}
+        #: table → the ids of the chat lines lately sent to its sockets here (for the tables with
+        #: sockets here): a line reaches each socket once, whether a hint or a re-read brings it
+        self.chat_sent: dict[str, deque[int]] = {}
         #: table → its seats connected in any process (the broker's presence), for tables with
         #: sockets here; renewed at each connect and drop here and at each presence hint
         self.present: dict[str, set[int]] = {}
@@ -357,10 +360,8 @@ class Hub:
         if not self.conns.get(hint.table) and hint.table not in self.live:
             return
         if hint.kind == "chat":
-            rows = await self.store.chat(hint.table, after=(hint.chat_id or 0) - 1)
-            for row in rows:
-                if row.id == hint.chat_id:
-                    self._send_chat(hint.table, row)
+            if (sent := self.chat_sent.get(hint.table)) is not None:
+                await self._catch_up_chat({hint.table: min(max(sent, default=0), (hint.chat_id or 0) - 1)})
             return
         if hint.kind == "presence":
             if self.conns.get(hint.table):
@@ -454,14 +455,15 @@ class Hub:
                 log.exception("clock sweep failed")
 
     async def _resync(self, announce: bool = False) -> None:
-        """Bring the tables with sockets here up to their stored versions (changes made by other
-        processes whose hints were lost) and renew their presence; each table that changed is
-        fanned out. ``announce``: hints flow again, tell the other processes about this one's
-        seats (which the broker claimed again)."""
+        """Bring the tables with sockets here up to their stored versions and chat lines
+        (changes and lines of other processes whose hints were lost) and renew their presence;
+        each table that changed is fanned out. ``announce``: hints flow again, tell the other
+        processes about this one's seats (which the broker claimed again)."""
         ids = [t for t, conns in self.conns.items() if conns]
         if announce:
             for table_id in {t for t in ids if self._here(t)}:
                 await self.broker.publish(Hint(table_id, 0, "presence"))
+        await self._catch_up_chat({t: max(sent, default=0) for t, sent in self.chat_sent.items()})
         stored = await self.store.versions(ids)
         present = await self.broker.present(ids)
         for table_id in ids:
@@ -693,6 +695,7 @@ class Hub:
                     conn.send(self._snapshot(live, conn))
                 history = await self.store.chat(table_id, CHAT_HISTORY)
                 conn.send(p.ChatHistoryMsg(messages=[_chat_msg(r) for r in history]))
+                self.chat_sent.setdefault(table_id, deque((r.id for r in history), maxlen=CHAT_HISTORY))
                 self._announce_presence(table_id)
             while True:
                 message = await ws.receive()
@@ -722,6 +725,7 @@ class Hub:
         conn.stop()
         if not conns:
             self.conns.pop(conn.table_id, None)
+            self.chat_sent.pop(conn.table_id, None)
         if conn.seat is not None:  # shielded: a socket task cancelled while closing still releases
             await asyncio.shield(self._release(conn.table_id, conn.seat))
         else:  # a spectator changes no seat's presence (this forgets the table's when it was the last)
@@ -938,10 +942,21 @@ class Hub:
         await self.broker.publish(Hint(conn.table_id, 0, "chat", row.id))
 
     def _send_chat(self, table_id: str, row: Any) -> None:
+        """Send the chat line ``row`` to the table's sockets here, unless it was sent already."""
+        sent = self.chat_sent.get(table_id)
+        if sent is None or row.id in sent:
+            return
+        sent.append(row.id)
         text = p.dump(_chat_msg(row))
         for conn in self.conns.get(table_id, ()):
             if row.seat not in conn.muted:
                 conn.push(text)
+
+    async def _catch_up_chat(self, after: dict[str, int]) -> None:
+        """Send the chat lines stored after the given id of each table (``after``) that its
+        sockets here have not had yet: the lines of other processes, whose hints may be lost."""
+        for row in await self.store.chat_after(after):
+            self._send_chat(row.table_id, row)
 
 
 def _chat_msg(row: Any) -> p.ChatMsg:

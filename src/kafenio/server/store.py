@@ -25,11 +25,13 @@ from sqlalchemy import (
     Engine,
     Select,
     Update,
+    and_,
     bindparam,
     create_engine,
     delete,
     event,
     insert,
+    or_,
     select,
     union_all,
     update,
@@ -303,16 +305,21 @@ class Store:
             session.add(row)
         return row
 
-    async def chat(self, table_id: str, limit: int = 50, after: int | None = None) -> list[ChatRow]:
-        """The last ``limit`` chat lines (oldest first), or those after id ``after``."""
-        query = select(ChatRow).where(ChatRow.table_id == table_id)
-        if after is not None:
-            query = query.where(ChatRow.id > after).order_by(ChatRow.id)
-        else:
-            query = query.order_by(ChatRow.id.desc()).limit(limit)
+    async def chat(self, table_id: str, limit: int = 50) -> list[ChatRow]:
+        """The table's last ``limit`` chat lines, oldest first."""
+        query = select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).limit(limit)
         async with self.sessions() as session:
-            rows = list((await session.scalars(query)).all())
-        return rows if after is not None else rows[::-1]
+            return list((await session.scalars(query)).all())[::-1]
+
+    async def chat_after(self, after: dict[str, int]) -> list[ChatRow]:
+        """The chat lines of each table of ``after`` (table id → chat line id) whose id is
+        greater than the one given for their table, in id order (one query)."""
+        if not after:
+            return []
+        query = select(ChatRow).where(or_(*(and_(ChatRow.table_id == table_id, ChatRow.id > last)
+                                            for table_id, last in after.items()))).order_by(ChatRow.id)
+        async with self.sessions() as session:
+            return list((await session.scalars(query)).all())
 
 
 def _write(conn: Connection, group: list[Change], at: datetime) -> set[str]:
