@@ -80,13 +80,16 @@ class Thinkers:
         return self._search(pickle.dumps((player, state.serialize(), seat)))
 
     async def _search(self, payload: bytes) -> tuple[int, Player]:
-        loop, attempt = asyncio.get_running_loop(), 1
+        attempt = 1
         while True:
             if self.closed:
                 raise BrokenProcessPool("the computer players' workers are stopped")
             pool = self._pool
             try:
-                return await loop.run_in_executor(pool, _think, payload)
+                # submitted from a thread: a submit that starts a worker waits for the fork
+                # server (seconds, the first time), and the event loop must not wait with it
+                found = await asyncio.to_thread(pool.submit, _think, payload)
+                return await asyncio.wrap_future(found)
             except BrokenProcessPool:
                 if self.closed or attempt == ATTEMPTS:
                     raise
@@ -95,6 +98,9 @@ class Thinkers:
                     log.warning("a computer players' worker process died; starting new ones")
                     pool.shutdown(wait=False, cancel_futures=True)
                     self._pool = self._new_pool()
+            except RuntimeError:  # (BrokenProcessPool is one too) a submit after close()
+                if not self.closed:
+                    raise
 
     def close(self) -> None:
         """Stop the workers now: a search under way ends with :class:`BrokenProcessPool`, a
