@@ -212,3 +212,44 @@ def test_a_hint_whose_workers_keep_dying_is_refused_in_words(tmp_path, monkeypat
             assert error["code"] == "no_hint" and "try again" in error["reason"]
             ws.send_json({"type": "move", "version": snap["version"], "action": snap["deal"]["legal"][0]["id"]})
             assert snapshot_when(ws, lambda s: s["version"] > snap["version"])["seat"] == snap["seat"]
+
+
+def _children(pid: int) -> set[int]:
+    """The process ids whose parent is ``pid`` (``/proc``)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.timeout(300)
+def test_the_workers_of_a_killed_server_end(tmp_path):
+    """``kill -9`` of a real ``kafenio serve`` whose computers are thinking: its fork server and
+    workers do not outlive it."""
+    import httpx
+
+    from test_server_faults import _kill, _serve
+    from test_server_store import _free_port
+
+    port = _free_port()
+    server = _serve(migrated_sqlite(tmp_path), port)
+    try:
+        made = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"game": "basra", "seats": [BOT, BOT]})
+        assert made.status_code == 201
+        deadline = time.monotonic() + 60
+        while not (workers := {w for f in _children(server.pid) for w in _children(f)}):
+            assert time.monotonic() < deadline, "no worker started"
+            time.sleep(0.1)
+        helpers = _children(server.pid) | workers
+    finally:
+        _kill(server)
+    deadline = time.monotonic() + 30
+    while alive := {p for p in helpers if _alive(p)}:
+        assert time.monotonic() < deadline, f"still running: {alive}"
+        time.sleep(0.2)
+

@@ -5,7 +5,7 @@ A computer player's search runs in one of ``workers`` processes of a
 never holds the server's interpreter, and the workers run niced (:data:`WORKER_NICENESS`), so
 the event loop that handles the people's moves gets the CPU first. The workers are forked, on
 the first search, from a fork server that imported the players' modules once; they live until
-the hub stops.
+the hub stops, or until the server's process is gone (killed, it could not stop them).
 
 Each search sends the player (its settings and its own random generator) pickled, with the
 deal as :meth:`kafenio.engine.game.State.serialize` gives it; the worker sends back the action
@@ -22,6 +22,8 @@ import logging
 import multiprocessing
 import os
 import pickle
+import threading
+import time
 from collections.abc import Awaitable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,11 +37,26 @@ log = logging.getLogger(__name__)
 WORKER_NICENESS = 10
 #: how many pools one search is tried on when workers die under it
 ATTEMPTS = 3
+#: seconds between a worker's looks for the server's process
+WATCH_INTERVAL = 1.0
 
 
-def _start_worker() -> None:
-    """A worker's first act: step back, so that the server's own process gets the CPU first."""
+def _start_worker(server: int) -> None:
+    """A worker's first act: step back, so that the server's own process gets the CPU first,
+    and watch the server's process ``server`` (a process id)."""
     os.nice(WORKER_NICENESS)
+    threading.Thread(target=_end_with_server, args=(server,), name="kafenio-server-watch", daemon=True).start()
+
+
+def _end_with_server(server: int) -> None:
+    """In a worker: end the process once the server's process is gone. A server killed (``kill
+    -9``) could not stop its workers, and a worker waiting for work never notices by itself."""
+    while True:
+        time.sleep(WATCH_INTERVAL)
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
 
 
 def _think(payload: bytes) -> tuple[int, Player]:
@@ -65,7 +82,8 @@ class Thinkers:
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload([__name__, "kafenio.agents.levels"])
-        return ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker)
+        return ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker,
+                                   initargs=(os.getpid(),))
 
     def step(self, player: Player, state: State, seat: int) -> Awaitable[tuple[int, Player]]:
         """``player``'s action for ``seat`` in ``state`` (on turn), to be found in a worker, and
