@@ -20,6 +20,7 @@ import gc
 import hashlib
 import logging
 import secrets
+import sys
 import time
 import weakref
 from collections import deque
@@ -51,6 +52,11 @@ RETRY_LIMIT = 4.0
 CHAT_HISTORY = 50
 #: seconds after Redis's return during which a process keeps re-reading its tables and presence
 RESYNC_AFTER_RETURN = 3.0
+#: how long a thread holds the interpreter before another may take it, in the server (seconds;
+#: Python's default is 0.005): SQLite's group commits run in a thread, and the event loop waits
+#: for the interpreter each time it wakes while one runs, up to this long (people's p99 with
+#: and without it: ``benchmarks/server_bench.py``, docs/operations.md "Measured")
+SWITCH_INTERVAL = 0.0005
 
 
 def token_hash(token: str) -> str:
@@ -189,8 +195,10 @@ class Hub:
 
     # -- life -------------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Subscribe to hints, start the clock sweeper, resume computer players of every table;
-        then freeze the objects made so far out of the garbage collector's scans."""
+        """Subscribe to hints, start the clock sweeper, resume computer players of every table
+        (the interpreter's switch interval set to :data:`SWITCH_INTERVAL`); then freeze the
+        objects made so far out of the garbage collector's scans."""
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self.broker.subscribe(self._on_hint)
         await self.broker.start()
         self._sweeper = asyncio.create_task(self._sweep(), name="kafenio-sweeper")
