@@ -433,6 +433,27 @@ async def test_a_refused_rematch_link_leaves_no_table_behind(tmp_path):
 
 
 @pytest.mark.asyncio
+async def test_a_chat_line_whose_hint_came_before_the_first_socket_reaches_it(tmp_path):
+    """Another process's chat line is stored after this process read the table's chat history
+    for a socket that joins, and its hint arrives before the table has sockets here (the hint
+    finds no one): the socket gets the line when it has joined, once."""
+    url = await asyncio.to_thread(migrated_sqlite, tmp_path)
+    first = await new_hub(url)
+    second = await new_hub(url, first.broker.peer())
+    try:
+        table_id, conns, _watcher = await two_humans(first)
+        history = await second.store.chat(table_id, 50)  # the joining socket's history: empty
+        await send(first, conns[0], type="chat", text="kalimera")  # its hint reaches no socket of second's
+        joined = attach(second, table_id, 1)
+        await second._chat_joined(table_id, history)
+        await second._catch_up_chat({table_id: 0})  # a re-read sends nothing twice
+        assert [m["text"] for m in joined.ws.sent if m["type"] == "chat"] == ["kalimera"]
+    finally:
+        await close_hub(second)
+        await close_hub(first)
+
+
+@pytest.mark.asyncio
 async def test_a_held_postgresql_lock_refuses_the_move(pg_url, monkeypatch):  # noqa: F811 (the fixture)
     """Another connection holds the table's row locked (``SELECT … FOR UPDATE``) longer than
     the lock timeout: the move is refused, the table unchanged; then it is stored."""

@@ -703,8 +703,8 @@ class Hub:
                     conn.send(self._snapshot(live, conn))
                 history = await self.store.chat(table_id, CHAT_HISTORY)
                 conn.send(p.ChatHistoryMsg(messages=[_chat_msg(r) for r in history]))
-                self.chat_sent.setdefault(table_id, deque((r.id for r in history), maxlen=CHAT_HISTORY))
                 self._announce_presence(table_id)
+            await self._chat_joined(table_id, history)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
@@ -959,6 +959,14 @@ class Hub:
         for conn in self.conns.get(table_id, ()):
             if row.seat not in conn.muted:
                 conn.push(text)
+
+    async def _chat_joined(self, table_id: str, history: list[Any]) -> None:
+        """A socket of the table got the chat ``history``: count its lines as sent, and send the
+        lines stored since (their hints may have come before the table had sockets here)."""
+        sent = self.chat_sent.setdefault(table_id, deque(maxlen=CHAT_HISTORY))
+        known = set(sent)
+        sent.extend(r.id for r in history if r.id not in known)
+        await self._catch_up_chat({table_id: max(sent, default=0)})
 
     async def _catch_up_chat(self, after: dict[str, int]) -> None:
         """Send the chat lines stored after the given id of each table (``after``) that its
