@@ -16,8 +16,10 @@ Each table's people connect from their own loopback address (127.0.x.y), as peop
 own machines, so the per-client quotas apply to the flood and not to them.
 
 Reports moves/s achieved, the people's latency p50/p90/p99/max, the server process's CPU time per
-move (from ``/proc``), every error frame and every crashed client, the computers' moves, and the
-flood's sockets accepted and refused. Bounded: ``--seconds`` of play, then it stops the server.
+move (from ``/proc``), the share of the time its event loop ran and the share it waited for a CPU
+while it could run (``loop_wait_share``: the machine's other work delaying every move), every
+error frame and every crashed client, the computers' moves, and the flood's sockets accepted and
+refused. Bounded: ``--seconds`` of play, then it stops the server.
 Loopback only; ``benchmarks/README.md`` (server section) explains the figures.
 
     python benchmarks/server_bench.py --tables 200 --seconds 40 --think 1 --expert-tables 12 --flood 300
@@ -83,6 +85,16 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return float("nan")
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def loop_seconds(pid: int) -> tuple[float, float]:
+    """Seconds the main thread of process ``pid`` (the server's event loop) has run so far, and
+    waited for a CPU while it could run (``/proc/PID/task/PID/schedstat``; ``nan`` without it)."""
+    try:
+        ran, waited, _slices = Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()
+    except (OSError, ValueError):
+        return float("nan"), float("nan")
+    return int(ran) / 1e9, int(waited) / 1e9
 
 
 class Stats:
@@ -216,6 +228,7 @@ async def run(args: argparse.Namespace, server_pid: int | None = None) -> dict:
     stats = Stats()
     bots_before = await table_versions(args, bots)
     cpu_before, client_before = cpu_seconds(server_pid) if server_pid else float("nan"), time.process_time()
+    loop_before = loop_seconds(server_pid) if server_pid else (float("nan"), float("nan"))
     start = time.monotonic()
     stop = start + args.seconds
     tasks = [asyncio.create_task(seat_loop(ws, random.Random(i), args.think, stop, stats))
@@ -233,6 +246,8 @@ async def run(args: argparse.Namespace, server_pid: int | None = None) -> dict:
     elapsed = time.monotonic() - start
     bot_moves = await table_versions(args, bots) - bots_before
     server_cpu = (cpu_seconds(server_pid) - cpu_before) if server_pid else float("nan")
+    loop_ran, loop_waited = (after - before for after, before in zip(
+        loop_seconds(server_pid) if server_pid else (float("nan"), float("nan")), loop_before, strict=True))
     client_cpu = time.process_time() - client_before
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     crashed = [repr(r) for r in results if isinstance(r, BaseException)]
@@ -247,6 +262,7 @@ async def run(args: argparse.Namespace, server_pid: int | None = None) -> dict:
             "p50_ms": pct(0.50), "p90_ms": pct(0.90), "p99_ms": pct(0.99), "max_ms": pct(1.0),
             "server_cpu_ms_per_move": round(1000 * server_cpu / stats.moves, 2) if stats.moves else None,
             "server_cpu_share": round(server_cpu / elapsed, 2), "client_cpu_share": round(client_cpu / elapsed, 2),
+            "loop_cpu_share": round(loop_ran / elapsed, 2), "loop_wait_share": round(loop_waited / elapsed, 2),
             "seats_per_table": per_table, "errors": dict(stats.errors), "crashed_clients": crashed,
             "expert_tables": args.expert_tables, "bot_level": args.bot_level, "bot_changes": bot_moves,
             "flood": {"sockets": args.flood, "accepted": flooded.get("accepted", 0),

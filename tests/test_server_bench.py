@@ -22,4 +22,5 @@ def test_server_bench_plays_every_seat_over_its_socket(tmp_path):
     assert figures["moves"] > 0 and figures["p99_ms"] is not None and figures["moves_per_s"] > 0
     assert figures["errors"] == {} and figures["crashed_clients"] == []
     assert figures["bot_changes"] > 0
+    assert figures["loop_cpu_share"] > 0 and figures["loop_wait_share"] >= 0
     assert figures["flood"]["accepted"] == 32 and figures["flood"]["refused"] == 8  # the default socket quota

@@ -336,45 +336,6 @@ def test_rematch_twice_keeps_the_first_token(client):
         assert ws.receive_json()["seat"] == 0
 
 
-# -- the computers' budget ----------------------------------------------------------------------------
-
-def test_computers_think_within_the_server_wide_budget(tmp_path, monkeypatch):
-    """Three tables of computers only, ``bot_workers = 1``: never two searches at once, while a
-    person's table answers at once."""
-    import threading
-
-    from kafenio.agents import RandomPlayer
-    from kafenio.server import live as live_module
-
-    busy, most, lock = [0], [0], threading.Lock()
-
-    class SlowPlayer(RandomPlayer):
-        def step(self, seat):
-            with lock:
-                busy[0] += 1
-                most[0] = max(most[0], busy[0])
-            time.sleep(0.02)
-            with lock:
-                busy[0] -= 1
-            return super().step(seat)
-
-    monkeypatch.setattr(live_module, "make_bot", lambda level, game, seed=None: SlowPlayer(game, seed))
-    with TestClient(make_app(migrated_sqlite(tmp_path), limits=Limits(bot_workers=1))) as client:
-        bots = [client.post("/api/tables", json={"game": "toy", "seats": [BOT, BOT]}).json()["table"]["id"]
-                for _ in range(3)]
-        tid, (token,) = new_table(client, [HUMAN, BOT])
-        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
-            snapshot_when(ws)
-            deadline = time.monotonic() + 10
-            versions = [0]
-            while time.monotonic() < deadline and min(versions) < 5:
-                versions = [client.get(f"/api/tables/{t}").json()["version"] for t in bots]
-                time.sleep(0.05)
-            ws.send_json({"type": "sync"})
-            assert snapshot_when(ws, timeout=1.0)["seat"] == 0
-    assert min(versions) >= 5 and most[0] == 1
-
-
 def test_nul_characters_on_postgresql_are_refused_and_change_nothing(pg_url):  # noqa: F811 (the fixture)
     """PostgreSQL refuses NUL in text: a name, a table id or a chat line holding one is refused
     at the edge, in words naming the field; the waiting table stays joinable."""

@@ -1,7 +1,7 @@
 """Faults of real services (issue 19): ``kill -9`` of a real ``kafenio serve`` in every deal of a
 match with 0 acknowledged moves lost; a Redis of the test's own stopped and started under two
-server processes, which keep serving their sockets, their lobbies and their computer players, and
-hear each other again by themselves."""
+server processes, which keep serving their sockets, their lobbies, their computer players and
+their chat, and hear each other again by themselves."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from kafenio.server.live import GameRegistry, LiveTable
 from kafenio.server.store import Store, upgrade
 from test_server_api import make_app
 from test_server_store import _free_port, pg_url, wait_until_serving  # noqa: F401 (a fixture)
-from test_server_ws import BOT, HUMAN, my_turn, snapshot_when
+from test_server_ws import BOT, HUMAN, drain, my_turn, new_table, snapshot_when
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -225,6 +225,56 @@ def test_redis_stopped_and_started_under_two_processes(pg_url):  # noqa: F811 (t
                     for _ in range(2):
                         snap = _move(ws)
                         snapshot_when(watcher, lambda s, v=snap["version"]: s["version"] >= v)
+
+
+def test_chat_reaches_every_process_while_redis_is_away(pg_url):  # noqa: F811 (the fixture)
+    """Two seats in two processes: while Redis is away each process re-reads the chat lines of
+    its tables as it re-reads their versions, so a line reaches the other process's socket
+    all the same; before, during and after, every socket gets every line once, in order."""
+    upgrade(pg_url)
+    port = _free_port()
+    redis_url, channel = f"redis://127.0.0.1:{port}/0", "kafenio:test:" + secrets.token_hex(4)
+    with redis_server(port) as redis_proc:
+        first = make_app(pg_url, broker=RedisBroker(redis_url, channel, timeout=0.5))
+        second = make_app(pg_url, broker=RedisBroker(redis_url, channel, timeout=0.5))
+        with TestClient(first) as c1, TestClient(second) as c2:
+            tid, tokens = new_table(c1, [HUMAN, HUMAN])
+            with c1.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws0, \
+                    c2.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws1:
+                heard: dict[int, list[str]] = {0: [], 1: []}
+                sockets = {0: ws0, 1: ws1}
+
+                def say(seat: int, text: str) -> None:
+                    sockets[seat].send_json({"type": "chat", "text": text})
+                    for other in (0, 1):
+                        _hear(sockets[other], heard[other], text)
+
+                say(0, "before")
+                redis_proc.terminate()
+                redis_proc.wait(10)
+                _wait(lambda: not _healthy(c1) and not _healthy(c2))
+                say(0, "while away, from the first")
+                say(1, "while away, from the second")
+                with redis_server(port):
+                    _wait(lambda: _healthy(c1) and _healthy(c2))
+                    say(1, "back")
+                    time.sleep(1.0)  # a line sent twice (a hint and a re-read) would be here by now
+                    for seat in (0, 1):
+                        _hear(sockets[seat], heard[seat], None)
+    lines = ["before", "while away, from the first", "while away, from the second", "back"]
+    assert heard == {0: lines, 1: lines}
+
+
+def _hear(ws, heard: list[str], text: str | None, timeout: float = 10.0) -> None:
+    """Add the chat lines ``ws`` was sent to ``heard`` until ``text`` is among them (``None``:
+    those sent so far)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        heard.extend(m["text"] for m in drain(ws) if m["type"] == "chat")
+        if text is None or text in heard:
+            return
+        assert time.monotonic() < deadline, f"{text!r} never arrived; heard {heard}"
+        time.sleep(0.05)
 
 
 async def _no_resync(announce: bool = False) -> None:

@@ -396,6 +396,64 @@ async def test_a_held_sqlite_lock_refuses_the_move(tmp_path, monkeypatch):
 
 
 @pytest.mark.asyncio
+async def test_a_refused_rematch_link_leaves_no_table_behind(tmp_path):
+    """The database refuses the change that links the rematch (a trigger here): the new table
+    is not stored either, as they are one transaction, and the voter is told in words; once the
+    database takes the change, the rematch is made, once."""
+    url = await asyncio.to_thread(migrated_sqlite, tmp_path)
+    hub = await new_hub(url)
+    db = sqlite3.connect(str(tmp_path / "server.sqlite3"), isolation_level=None)
+    try:
+        live, _tokens = await hub.create_table("toy", [], {"target": 1}, [{"kind": "human", "token": True}] * 2,
+                                               "off", True, True)
+        table_id, conns = live.id, {0: attach(hub, live.id, 0), 1: attach(hub, live.id, 1)}
+        for _ in range(3000):
+            if (await hub.table(table_id)).phase == "finished":
+                break
+            assert await step(hub, conns, table_id) is None
+        await send(hub, conns[0], type="rematch")
+        db.execute("CREATE TRIGGER refuse_rematch BEFORE UPDATE OF next_table ON kafenio_tables "
+                   "WHEN NEW.next_table IS NOT NULL BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        before = await same_as_stored(hub, table_id)
+        await send(hub, conns[1], type="rematch")
+        assert last_error(conns[1])["code"] == "not_saved"
+        assert await same_as_stored(hub, table_id) == before
+        assert db.execute("SELECT id FROM kafenio_tables").fetchall() == [(table_id,)]
+        assert list(hub.live) == [table_id]
+        db.execute("DROP TRIGGER refuse_rematch")
+        await send(hub, conns[1], type="rematch")
+        rematch = next(m for m in conns[1].ws.sent if m["type"] == "rematch")
+        assert sorted(db.execute("SELECT id FROM kafenio_tables").fetchall()) == \
+            sorted([(table_id,), (rematch["table_id"],)])
+        assert (await same_as_stored(hub, table_id))["columns"]["next_table"] == rematch["table_id"]
+        await same_as_stored(hub, rematch["table_id"])
+    finally:
+        db.close()
+        await close_hub(hub)
+
+
+@pytest.mark.asyncio
+async def test_a_chat_line_whose_hint_came_before_the_first_socket_reaches_it(tmp_path):
+    """Another process's chat line is stored after this process read the table's chat history
+    for a socket that joins, and its hint arrives before the table has sockets here (the hint
+    finds no one): the socket gets the line when it has joined, once."""
+    url = await asyncio.to_thread(migrated_sqlite, tmp_path)
+    first = await new_hub(url)
+    second = await new_hub(url, first.broker.peer())
+    try:
+        table_id, conns, _watcher = await two_humans(first)
+        history = await second.store.chat(table_id, 50)  # the joining socket's history: empty
+        await send(first, conns[0], type="chat", text="kalimera")  # its hint reaches no socket of second's
+        joined = attach(second, table_id, 1)
+        await second._chat_joined(table_id, history)
+        await second._catch_up_chat({table_id: 0})  # a re-read sends nothing twice
+        assert [m["text"] for m in joined.ws.sent if m["type"] == "chat"] == ["kalimera"]
+    finally:
+        await close_hub(second)
+        await close_hub(first)
+
+
+@pytest.mark.asyncio
 async def test_a_held_postgresql_lock_refuses_the_move(pg_url, monkeypatch):  # noqa: F811 (the fixture)
     """Another connection holds the table's row locked (``SELECT … FOR UPDATE``) longer than
     the lock timeout: the move is refused, the table unchanged; then it is stored."""

@@ -82,7 +82,6 @@ async def _store_roundtrip(url: str) -> None:
         first = await store.add_chat("t1", 0, "Eleni", "γεια")
         await store.add_chat("t1", 1, "Nikos", "yia")
         assert [c.text for c in await store.chat("t1")] == ["γεια", "yia"]
-        assert [c.text for c in await store.chat("t1", after=first.id)] == ["yia"]
         assert await store.load("nope") is None
         # changes of three tables arriving together share one transaction and one compare-and-set
         # statement; the stale one is refused alone
@@ -95,6 +94,13 @@ async def _store_roundtrip(url: str) -> None:
         assert [(await store.load(t)).row.version for t in ("t1", "t2", "t3")] == [2, 1, 1]
         assert [(m.seq, m.action) for m in (await store.load("t2")).moves] == [(0, 7)]
         assert (await store.load("t1")).row.phase == "deal_over"
+        await store.add_chat("t2", 0, "Eleni", "καλησπέρα")
+        assert [c.text for c in await store.chat_after({"t1": first.id, "t2": 0, "t3": 0})] == ["yia", "καλησπέρα"]
+        # a rematch: the new table is stored with the change that links it, or not at all
+        assert not await store.commit("t1", 0, {"next_table": "r1"}, create=_row("r1"))
+        assert await store.load("r1") is None
+        assert await store.commit("t1", 2, {"next_table": "r1"}, create=_row("r1"))
+        assert (await store.load("t1")).row.next_table == "r1" and (await store.load("r1")).row.seed == 2**62 + 5
         many = [f"m{i}" for i in range(CAS_ROWS + 3)]  # a group written in two statements
         for table_id in many:
             await store.create(_row(table_id))

@@ -98,6 +98,12 @@ def parse_spec(text: str) -> PIMCSettings:
                          "(worlds, depth in plies), e.g. pimc:20,4").format(text=f"pimc:{text}"))
 
 
+def deal_scores(state: State) -> list[float]:
+    """Each side's deal score so far (``state.side_scores()``): :class:`AlphaBeta`'s default
+    evaluation (a module-level function, so that a player holding it can be pickled)."""
+    return state.side_scores()
+
+
 def fishing_position_scores(state: State) -> list[float]:
     """Each side's deal score as it stands plus its share of the majority bonus so far.
 
@@ -127,7 +133,7 @@ class AlphaBeta:
     """
 
     def __init__(self, evaluation: Callable[[State], list[float]] | None = None):
-        self.evaluation = evaluation or (lambda state: state.side_scores())
+        self.evaluation = evaluation or deal_scores
         self.nodes = 0
 
     def value(self, state: State, depth: int, seat: int, alpha: float, beta: float) -> float:

@@ -22,7 +22,7 @@ information), never on the real deal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import mul
 
 from kafenio.cards import NUM_TYPES
@@ -76,26 +76,30 @@ def _move_kinds(pile_first: bool = False) -> bytes:
     return bytes(kinds)
 
 
-def _preference(kinds: bytes) -> Callable[[Sequence[int]], Sequence[int]]:
-    """The preference that buckets the legal actions by ``kinds`` (:func:`_move_kinds`)."""
-
-    def prefer(legal: Sequence[int]) -> Sequence[int]:
-        buckets: tuple[list[int], ...] = ([], [], [], [], [])
-        for a in legal:
-            buckets[kinds[a]].append(a)
-        for bucket in buckets[:_NEVER]:
-            if bucket:
-                return bucket
-        return legal
-
-    return prefer
+_KINDS = _move_kinds()
+_PILE_KINDS = _move_kinds(pile_first=True)
 
 
-preferred_moves = _preference(_move_kinds())
-preferred_moves.__doc__ = """The legal actions a greedy melder picks from (see the module docstring); never empty:
-the first non-empty bucket of natural lay-offs, meld ends, natural meld cards and other moves
-(one table look-up an action), in the order of ``legal``."""
+def _preferred(kinds: bytes, legal: Sequence[int]) -> Sequence[int]:
+    """The first non-empty bucket of ``legal`` by ``kinds`` (:func:`_move_kinds`), else ``legal``."""
+    buckets: tuple[list[int], ...] = ([], [], [], [], [])
+    for a in legal:
+        buckets[kinds[a]].append(a)
+    for bucket in buckets[:_NEVER]:
+        if bucket:
+            return bucket
+    return legal
 
-pile_preferred_moves = _preference(_move_kinds(pile_first=True))
-pile_preferred_moves.__doc__ = """:func:`preferred_moves` that takes the discard pile whenever it may (never draws
-from the stock then) and never discards a wild when another move is left; never empty."""
+
+def preferred_moves(legal: Sequence[int]) -> Sequence[int]:
+    """The legal actions a greedy melder picks from (see the module docstring); never empty:
+    the first non-empty bucket of natural lay-offs, meld ends, natural meld cards and other
+    moves (one table look-up an action), in the order of ``legal``. A module-level function, so
+    that a search player holding it can be pickled (to think in another process)."""
+    return _preferred(_KINDS, legal)
+
+
+def pile_preferred_moves(legal: Sequence[int]) -> Sequence[int]:
+    """:func:`preferred_moves` that takes the discard pile whenever it may (never draws from the
+    stock then) and never discards a wild when another move is left; never empty."""
+    return _preferred(_PILE_KINDS, legal)

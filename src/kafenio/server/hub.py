@@ -7,7 +7,8 @@ under the table's lock, committed with a compare-and-set on ``version``, then fa
 full snapshot per seat (``view(seat)`` only) and published to the other processes as a hint;
 the seat token is checked before ``accept()``, and the seat claimed in the broker's presence
 (one socket per seat across every process; ``connected`` is the deployment's). Computer
-players run in a per-table driver task started by the change that hands them the turn.
+players run in a per-table driver task started by the change that hands them the turn, and
+think in worker processes (:mod:`kafenio.server.thinking`).
 """
 
 from __future__ import annotations
@@ -23,8 +24,7 @@ import sys
 import time
 import weakref
 from collections import deque
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -41,6 +41,7 @@ from kafenio.server.limits import ClientQuotas, Limits, TokenBucket, client_of
 from kafenio.server.live import GameRegistry, LiveTable, Move, accepted_levels, default_level
 from kafenio.server.models import MoveRow, TableRow
 from kafenio.server.store import Store, now
+from kafenio.server.thinking import Thinkers
 from kafenio.server.timers import MISSES_AWAY
 from kafenio.words import game_name
 
@@ -54,9 +55,9 @@ CHAT_HISTORY = 50
 #: seconds after Redis's return during which a process keeps re-reading its tables and presence
 RESYNC_AFTER_RETURN = 3.0
 #: how long a thread holds the interpreter before another may take it, in the server (seconds;
-#: Python's default is 0.005): a computer player thinking in its thread then hands the event
-#: loop back ten times sooner, which cut people's p99 with 12 expert tables beside 200 tables
-#: from 1,045 ms to 344 ms (``benchmarks/server_bench.py``, docs/operations.md "Limits")
+#: Python's default is 0.005): SQLite's group commits run in a thread, and the event loop waits
+#: for the interpreter each time it wakes while one runs, up to this long (people's p99 with
+#: and without it: ``benchmarks/server_bench.py``, docs/operations.md "Measured")
 SWITCH_INTERVAL = 0.0005
 
 
@@ -161,7 +162,7 @@ class Hub:
         message_rate, message_burst: each socket's message rate limit (messages a second on
             average, and at once); a message beyond it is dropped with ``rate_limited``.
         limits: the per-client quotas (chat here) and the computer players' budget: at most
-            ``bot_workers`` of them think at once, in their own threads.
+            ``bot_workers`` of them think at once, each in a worker process.
     """
 
     def __init__(self, store: Store, broker: Broker, games: GameRegistry, bot_delay: float = 0.0,
@@ -175,14 +176,17 @@ class Hub:
         self.limit = p.RateLimit(per_second=message_rate, burst=message_burst)
         self.limits = limits or Limits()
         self.quotas = ClientQuotas(self.limits)
-        #: the computer players' threads: a crowd of computer tables waits here, not the loop
-        self.thinkers = ThreadPoolExecutor(self.limits.bot_workers, thread_name_prefix="kafenio-bot")
+        #: the computer players' processes: a crowd of computer tables waits here, not the loop
+        self.thinkers = Thinkers(self.limits.bot_workers)
         self.live: dict[str, LiveTable] = {}
         #: a lock lives while a task holds or awaits it (a lookup of an unknown id leaves none)
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         #: table → the seats last announced as connected to its sockets (``presence`` frames)
         self.announced: dict[str, set[int]] = {}
         self.conns: dict[str, set[Connection]] = {}
+        #: table → the ids of the chat lines lately sent to its sockets here (for the tables with
+        #: sockets here): a line reaches each socket once, whether a hint or a re-read brings it
+        self.chat_sent: dict[str, deque[int]] = {}
         #: table → its seats connected in any process (the broker's presence), for tables with
         #: sockets here; renewed at each connect and drop here and at each presence hint
         self.present: dict[str, set[int]] = {}
@@ -215,12 +219,15 @@ class Hub:
         gc.freeze()
 
     async def stop(self) -> None:
-        """Close the sockets, let the drivers and the sweeper finish their step, stop the broker.
+        """Stop the computer players' workers, close the sockets, let the drivers and the
+        sweeper finish their step, stop the broker.
 
         Tasks are asked to stop rather than cancelled in the middle of a database call; only
-        those still running after a few seconds are cancelled.
+        those still running after a few seconds are cancelled. A search under way ends at
+        once, its table as stored.
         """
         self._stopping.set()
+        self.thinkers.close()
         for conns in list(self.conns.values()):
             for conn in list(conns):
                 await conn.close(1001)
@@ -231,7 +238,6 @@ class Hub:
                 task.cancel()
             await asyncio.gather(*pending, return_exceptions=True)
         await self.broker.close()
-        self.thinkers.shutdown(wait=False, cancel_futures=True)
         gc.unfreeze()
 
     async def _pause(self, seconds: float) -> bool:
@@ -297,10 +303,10 @@ class Hub:
 
     # -- commits and fan-out --------------------------------------------------------------------
     async def _commit(self, live: LiveTable, moves: list[Move] | None = None, delete_from: int | None = None,
-                      keep_clock: bool = False) -> bool:
-        """Compare-and-set the in-memory change of ``live``, and only once it is stored fan it
-        out (commit before show). False: lost the race (the cache is dropped; the caller answers
-        ``conflict``).
+                      keep_clock: bool = False, create: TableRow | None = None) -> bool:
+        """Compare-and-set the in-memory change of ``live`` (with the new table ``create``, a
+        rematch, in the same transaction), and only once it is stored fan it out (commit before
+        show). False: lost the race (the cache is dropped; the caller answers ``conflict``).
 
         Raises:
             NotSaved: the database refused the change; the cache is dropped, so the table is
@@ -310,7 +316,7 @@ class Hub:
         rows = [MoveRow(table_id=live.id, seq=m.seq, deal=m.deal, seat=m.seat, action=m.action, by_bot=m.by_bot)
                 for m in moves or ()]
         try:
-            ok = await self.store.commit(live.id, version, live.columns(keep_clock), rows, delete_from)
+            ok = await self.store.commit(live.id, version, live.columns(keep_clock), rows, delete_from, create)
         except STORE_ERRORS as err:
             self.live.pop(live.id, None)
             log.warning("table %s: a change of version %s was not stored: %s", live.id, version, err)
@@ -364,10 +370,8 @@ class Hub:
         if not self.conns.get(hint.table) and hint.table not in self.live:
             return
         if hint.kind == "chat":
-            rows = await self.store.chat(hint.table, after=(hint.chat_id or 0) - 1)
-            for row in rows:
-                if row.id == hint.chat_id:
-                    self._send_chat(hint.table, row)
+            if (sent := self.chat_sent.get(hint.table)) is not None:
+                await self._catch_up_chat({hint.table: min(max(sent, default=0), (hint.chat_id or 0) - 1)})
             return
         if hint.kind == "presence":
             if self.conns.get(hint.table):
@@ -384,11 +388,6 @@ class Hub:
                 self._fan_out(live)
 
     # -- computer players and clocks -------------------------------------------------------------
-    async def think(self, search: Callable[..., int], *args: Any) -> int:
-        """Run a computer player's ``search(*args)`` in one of the ``bot_workers`` threads (it
-        waits for a free one: the server-wide budget)."""
-        return await asyncio.get_running_loop().run_in_executor(self.thinkers, search, *args)
-
     def _kick(self, live: LiveTable) -> None:
         """Start the table's driver when a computer is to act or the next deal may start."""
         if not (live.computer_acts() or live.all_ready()):
@@ -399,10 +398,10 @@ class Hub:
 
     async def _drive(self, table_id: str) -> None:
         """Play the table's computer seats and start its next deals while there is one to do. A
-        computer thinks on a copy of the deal without the table's lock (people's messages to the
+        computer thinks in a worker process without the table's lock (people's messages to the
         table go on meanwhile); its action is applied only if the table did not change since. A
-        step the database refuses is tried again after a pause (a quarter of a second, doubling
-        up to :data:`RETRY_LIMIT`)."""
+        step the database refuses, or whose workers kept dying, is tried again after a pause (a
+        quarter of a second, doubling up to :data:`RETRY_LIMIT`)."""
         retry = 0.0
         while not self._stopping.is_set():
             if (retry or self.bot_delay) and await self._pause(retry or self.bot_delay):
@@ -411,7 +410,9 @@ class Hub:
                 if not await self._drive_step(table_id):
                     return
                 retry = 0.0
-            except (NotSaved, *STORE_ERRORS) as err:
+            except (NotSaved, BrokenProcessPool, *STORE_ERRORS) as err:
+                if self._stopping.is_set():  # the workers were stopped under the search
+                    return
                 retry = min(RETRY_LIMIT, 2 * retry or 0.25)
                 log.warning("table %s: the computer's step is retried in %.2f s: %s", table_id, retry, err)
 
@@ -428,13 +429,13 @@ class Hub:
             if not live.computer_acts():
                 return False
             seat, version = live.to_act(), live.version
-            player = live.bot_for(seat)
-            deal = live.state.clone()
-        action = await self.think(player.step, Seat(deal, seat))
+            thinking = self.thinkers.step(live.bot_for(seat), live.state, seat)  # copies them at once
+        action, player = await thinking
         async with self.lock(table_id):
             live = await self.get(table_id)
             if live is None or live.version != version:
                 return True  # the table changed meanwhile (a seat came back, an undo): think again
+            live.bots[seat] = player
             by_bot = live.row.seats[seat]["kind"] == "human"
             try:
                 move = live.apply(seat, action, by_bot)
@@ -464,14 +465,15 @@ class Hub:
                 log.exception("clock sweep failed")
 
     async def _resync(self, announce: bool = False) -> None:
-        """Bring the tables with sockets here up to their stored versions (changes made by other
-        processes whose hints were lost) and renew their presence; each table that changed is
-        fanned out. ``announce``: hints flow again, tell the other processes about this one's
-        seats (which the broker claimed again)."""
+        """Bring the tables with sockets here up to their stored versions and chat lines
+        (changes and lines of other processes whose hints were lost) and renew their presence;
+        each table that changed is fanned out. ``announce``: hints flow again, tell the other
+        processes about this one's seats (which the broker claimed again)."""
         ids = [t for t, conns in self.conns.items() if conns]
         if announce:
             for table_id in {t for t in ids if self._here(t)}:
                 await self.broker.publish(Hint(table_id, 0, "presence"))
+        await self._catch_up_chat({t: max(sent, default=0) for t, sent in self.chat_sent.items()})
         stored = await self.store.versions(ids)
         present = await self.broker.present(ids)
         for table_id in ids:
@@ -495,7 +497,11 @@ class Hub:
             if live.phase == "deal_over":
                 live.start_next_deal()
             elif live.phase == "playing" and not live.computer_acts():
-                moves = await self._missed_turn(live, live.to_act())
+                try:
+                    moves = await self._missed_turn(live, live.to_act())
+                except Exception:  # workers that died: nothing stored, the next sweep plays the turn
+                    self.live.pop(table_id, None)
+                    raise
             else:
                 live.row.deadline = None
             await self._commit(live, moves)
@@ -512,7 +518,8 @@ class Hub:
         moves = []
         player = live.bot_for(seat)
         while not seats[seat]["away"] and live.phase == "playing" and live.to_act() == seat and len(moves) < 200:
-            action = await asyncio.to_thread(player.step, Seat(live.state, seat))
+            action, player = await self.thinkers.step(player, live.state, seat)
+            live.bots[seat] = player
             moves.append(live.apply(seat, action, True))
         return moves
 
@@ -536,6 +543,20 @@ class Hub:
                 :class:`NotSaved` (503) when the database refused the new table.
             RulesError: through ``bad_rules``.
         """
+        live, tokens = self._new_table(game, presets, options, seats, timer, spectators, hints, join)
+        try:
+            await self.store.create(live.row)
+        except STORE_ERRORS as err:
+            log.warning("a new table was not stored: %s", err)
+            raise NotSaved from err
+        await self._open(live)
+        return live, tokens
+
+    def _new_table(self, game: str, presets: list[str], options: dict[str, Any],
+                   seats: list[dict[str, Any]] | None, timer: str, spectators: bool, hints: bool,
+                   join: tuple[int, str] | None) -> tuple[LiveTable, dict[int, str]]:
+        """The table :meth:`create_table` makes (not stored yet), and the tokens of its
+        claimed seats (same errors, but :class:`NotSaved`)."""
         try:
             game_cls = self.games.game_class(game)
             rules = game_cls.rulebook.build(presets, options)
@@ -586,15 +607,13 @@ class Hub:
         if all(s["kind"] == "computer" or s["token_hash"] for s in stored):
             live.start_next_deal()
         live.columns()
-        try:
-            await self.store.create(row)
-        except STORE_ERRORS as err:
-            log.warning("a new table was not stored: %s", err)
-            raise NotSaved from err
-        async with self.lock(row.id):
-            self.live[row.id] = live
-            self._kick(live)
         return live, tokens
+
+    async def _open(self, live: LiveTable) -> None:
+        """Serve a table just stored: cache it and start its computer players."""
+        async with self.lock(live.id):
+            self.live[live.id] = live
+            self._kick(live)
 
     async def join(self, table_id: str, seat: int, name: str) -> str:
         """Claim a free human seat; returns its token (shown once). The first deal starts when
@@ -693,6 +712,7 @@ class Hub:
                 history = await self.store.chat(table_id, CHAT_HISTORY)
                 conn.send(p.ChatHistoryMsg(messages=[_chat_msg(r) for r in history]))
                 self._announce_presence(table_id)
+            await self._chat_joined(table_id, history)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
@@ -722,6 +742,7 @@ class Hub:
         conn.stop()
         if not conns:
             self.conns.pop(conn.table_id, None)
+            self.chat_sent.pop(conn.table_id, None)
         if conn.seat is not None:  # shielded: a socket task cancelled while closing still releases
             await asyncio.shield(self._release(conn.table_id, conn.seat))
         else:  # a spectator changes no seat's presence (this forgets the table's when it was the last)
@@ -848,7 +869,10 @@ class Hub:
             return "stale", _("version {v} is not the table's version {c}").format(v=msg.version, c=live.version)
         if live.to_act() != conn.seat:
             return "not_your_turn", _("a hint is only given on your turn")
-        action = await self.think(live.hint, conn.seat)
+        try:
+            action, _player = await self.thinkers.step(live.hint_player(), live.state, conn.seat)
+        except BrokenProcessPool:
+            return "no_hint", _("no hint could be found just now; try again")
         text = Seat(live.state, conn.seat).action_to_string(action)
         conn.send(p.HintMsg(version=live.version, action=p.LegalAction(id=action, text=text)))
         return None
@@ -885,12 +909,13 @@ class Hub:
         if set(live.human_seats()) <= set(live.row.rematch):
             row = live.row
             seats = [{"kind": s["kind"], "level": s["level"], "name": s["name"], "token": True} for s in row.seats]
-            new, tokens = await self.create_table(row.game, list(row.presets), dict(row.options), seats,
-                                                  row.timer, row.spectators, row.hints)
+            new, tokens = self._new_table(row.game, list(row.presets), dict(row.options), seats, row.timer,
+                                          row.spectators, row.hints, None)
             live.row.next_table = new.id
             live.rematch_tokens = tokens
-            if not await self._commit(live, keep_clock=True):
+            if not await self._commit(live, keep_clock=True, create=new.row):  # stored with the link, or not at all
                 return "conflict", _("the table changed at the same moment")
+            await self._open(new)
             for other in self.conns.get(live.id, ()):
                 other.send(p.RematchMsg(table_id=new.id, token=tokens.get(other.seat)))
         elif not await self._commit(live, keep_clock=True):
@@ -934,10 +959,29 @@ class Hub:
         await self.broker.publish(Hint(conn.table_id, 0, "chat", row.id))
 
     def _send_chat(self, table_id: str, row: Any) -> None:
+        """Send the chat line ``row`` to the table's sockets here, unless it was sent already."""
+        sent = self.chat_sent.get(table_id)
+        if sent is None or row.id in sent:
+            return
+        sent.append(row.id)
         text = p.dump(_chat_msg(row))
         for conn in self.conns.get(table_id, ()):
             if row.seat not in conn.muted:
                 conn.push(text)
+
+    async def _chat_joined(self, table_id: str, history: list[Any]) -> None:
+        """A socket of the table got the chat ``history``: count its lines as sent, and send the
+        lines stored since (their hints may have come before the table had sockets here)."""
+        sent = self.chat_sent.setdefault(table_id, deque(maxlen=CHAT_HISTORY))
+        known = set(sent)
+        sent.extend(r.id for r in history if r.id not in known)
+        await self._catch_up_chat({table_id: max(sent, default=0)})
+
+    async def _catch_up_chat(self, after: dict[str, int]) -> None:
+        """Send the chat lines stored after the given id of each table (``after``) that its
+        sockets here have not had yet: the lines of other processes, whose hints may be lost."""
+        for row in await self.store.chat_after(after):
+            self._send_chat(row.table_id, row)
 
 
 def _chat_msg(row: Any) -> p.ChatMsg:

@@ -428,9 +428,9 @@ class LiveTable:
                                       **shared)
         return out
 
-    def hint(self, seat: int) -> int:
-        """A computer's suggestion for ``seat`` (on turn)."""
-        return make_bot(default_level(), self.game).step(Seat(self.state, seat))
+    def hint_player(self) -> Player:
+        """The computer whose action is suggested as a hint (of the default level)."""
+        return make_bot(default_level(), self.game)
 
     def bot_for(self, seat: int) -> Player:
         """The computer playing ``seat`` (its level, or the default level for an away human)."""

@@ -25,11 +25,13 @@ from sqlalchemy import (
     Engine,
     Select,
     Update,
+    and_,
     bindparam,
     create_engine,
     delete,
     event,
     insert,
+    or_,
     select,
     union_all,
     update,
@@ -97,6 +99,7 @@ class Change:
     moves: list[MoveRow]
     delete_from: int | None
     done: asyncio.Future[bool]
+    create: TableRow | None = None
 
 
 #: at most this many changes per compare-and-set statement (a group's statements share one
@@ -189,10 +192,9 @@ class Store:
 
     # -- tables -------------------------------------------------------------------------------
     async def create(self, row: TableRow, moves: Iterable[MoveRow] = ()) -> None:
-        """Insert a new table."""
-        async with self._write, self.sessions() as session, session.begin():
-            session.add(row)
-            session.add_all(list(moves))
+        """Insert a new table (and its moves)."""
+        async with self._write, self.engine.begin() as conn:
+            await conn.run_sync(_insert_table, row, list(moves))
 
     async def load(self, table_id: str) -> Loaded | None:
         """The table and its moves, or ``None`` when there is no such table."""
@@ -205,10 +207,12 @@ class Store:
             return Loaded(row, list(moves))
 
     async def commit(self, table_id: str, version: int, changes: dict[str, Any],
-                     moves: Iterable[MoveRow] = (), delete_from: int | None = None) -> bool:
+                     moves: Iterable[MoveRow] = (), delete_from: int | None = None,
+                     create: TableRow | None = None) -> bool:
         """Compare-and-set: apply ``changes`` (columns) and set ``version + 1`` iff the table is
         still at ``version``; add ``moves``, and first delete the moves from seq ``delete_from``
-        on (an undo).
+        on (an undo); insert the new table ``create`` in the same transaction (a rematch: the
+        table the change links as ``next_table`` exists iff the change is stored).
 
         The change joins the next group commit (see the module docstring); this returns once
         that transaction has committed. Call it at most once at a time per table (the hub holds
@@ -222,7 +226,7 @@ class Store:
                 written without it).
         """
         change = Change(table_id, version, changes, list(moves), delete_from,
-                        asyncio.get_running_loop().create_future())
+                        asyncio.get_running_loop().create_future(), create)
         self._pending.append(change)
         if len(self._writers) < self._max_writers:
             self._writers.add(asyncio.create_task(self._write_pending(), name="kafenio-group-commit"))
@@ -301,16 +305,21 @@ class Store:
             session.add(row)
         return row
 
-    async def chat(self, table_id: str, limit: int = 50, after: int | None = None) -> list[ChatRow]:
-        """The last ``limit`` chat lines (oldest first), or those after id ``after``."""
-        query = select(ChatRow).where(ChatRow.table_id == table_id)
-        if after is not None:
-            query = query.where(ChatRow.id > after).order_by(ChatRow.id)
-        else:
-            query = query.order_by(ChatRow.id.desc()).limit(limit)
+    async def chat(self, table_id: str, limit: int = 50) -> list[ChatRow]:
+        """The table's last ``limit`` chat lines, oldest first."""
+        query = select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).limit(limit)
         async with self.sessions() as session:
-            rows = list((await session.scalars(query)).all())
-        return rows if after is not None else rows[::-1]
+            return list((await session.scalars(query)).all())[::-1]
+
+    async def chat_after(self, after: dict[str, int]) -> list[ChatRow]:
+        """The chat lines of each table of ``after`` (table id → chat line id) whose id is
+        greater than the one given for their table, in id order (one query)."""
+        if not after:
+            return []
+        query = select(ChatRow).where(or_(*(and_(ChatRow.table_id == table_id, ChatRow.id > last)
+                                            for table_id, last in after.items()))).order_by(ChatRow.id)
+        async with self.sessions() as session:
+            return list((await session.scalars(query)).all())
 
 
 def _write(conn: Connection, group: list[Change], at: datetime) -> set[str]:
@@ -318,8 +327,8 @@ def _write(conn: Connection, group: list[Change], at: datetime) -> set[str]:
 
     The compare-and-sets of changes with the same columns go in one statement per
     :data:`CAS_ROWS` changes (one round trip each); tables are locked in id order, so that two
-    processes writing the same tables cannot deadlock. Then the undos' deletions, then every
-    applied change's moves in one ``INSERT``.
+    processes writing the same tables cannot deadlock. Then the undos' deletions, the new tables
+    of the applied changes, then every applied change's moves in one ``INSERT``.
     """
     by_columns: dict[tuple[str, ...], list[Change]] = {}
     for change in sorted(group, key=lambda c: c.table_id):
@@ -333,11 +342,23 @@ def _write(conn: Connection, group: list[Change], at: datetime) -> set[str]:
     for change in done:
         if change.delete_from is not None:
             conn.execute(delete(MoveRow).where(MoveRow.table_id == change.table_id, MoveRow.seq >= change.delete_from))
-    rows = [{"table_id": m.table_id, "seq": m.seq, "deal": m.deal, "seat": m.seat, "action": m.action,
-             "by_bot": m.by_bot} for change in done for m in change.moves]
-    if rows:
-        conn.execute(insert(MoveRow), rows)
+        if change.create is not None:
+            _insert_table(conn, change.create, [])
+    _insert_moves(conn, [m for change in done for m in change.moves])
     return applied
+
+
+def _insert_table(conn: Connection, row: TableRow, moves: list[MoveRow]) -> None:
+    """Insert the table ``row`` (every column as set on it) and its ``moves``."""
+    conn.execute(insert(TableRow), [{c.key: getattr(row, c.key) for c in TableRow.__table__.columns}])
+    _insert_moves(conn, moves)
+
+
+def _insert_moves(conn: Connection, moves: list[MoveRow]) -> None:
+    """Insert ``moves`` in one ``INSERT`` (none: nothing)."""
+    if moves:
+        conn.execute(insert(MoveRow), [{"table_id": m.table_id, "seq": m.seq, "deal": m.deal, "seat": m.seat,
+                                        "action": m.action, "by_bot": m.by_bot} for m in moves])
 
 
 def _answer(change: Change, outcome: bool | Exception) -> None:
