@@ -420,9 +420,9 @@ def test_arabic_mirrors_the_page_and_keeps_card_rows_left_to_right(server, brows
         _wait(page, lambda before=before: page.get_attribute(".play", "data-version") != before, timeout=20)
     assert melds.count(), "no meld was made in the deal"
     _settle(page)
-    for meld in melds.all():
+    for meld in melds.all():  # layout positions, read at once: a card still flying in is not out of order
         assert meld.evaluate("el => getComputedStyle(el).direction") == "ltr"
-        xs = [tile.bounding_box()["x"] for tile in meld.locator(".tile").all()]
+        xs = meld.evaluate("el => Array.from(el.querySelectorAll(':scope > .tile'), tile => tile.offsetLeft)")
         assert xs == sorted(xs), meld.inner_text()
     _shot(page, "biriba-1366x768-ar-melds")
     assert not errors

@@ -282,14 +282,21 @@ def _run_executor(tasks: Iterable[Task], executor: ProcessPoolExecutor) -> Itera
 
 
 def _end_workers(executor: ProcessPoolExecutor) -> None:
-    """End the executor's worker processes now (``terminate_workers`` from Python 3.14; before
-    it, through the executor's table of processes, which it has kept since Python 3.2)."""
+    """End the executor's worker processes now and wait until they are gone
+    (``terminate_workers`` from Python 3.14; before it, through the executor's table of
+    processes, which it has kept since Python 3.2)."""
     terminate = getattr(executor, "terminate_workers", None)
     if terminate is not None:
         terminate()
         return
-    for process in list((executor._processes or {}).values()):  # None once shut down
+    processes = list((executor._processes or {}).values())  # None once shut down
+    for process in processes:
         process.terminate()
+    for process in processes:
+        process.join(5)
+        if process.is_alive():
+            process.kill()
+            process.join()
 
 
 def _run_ray(tasks: Sequence[Task], workers: int) -> Iterator[DealSetResult]:
