@@ -187,80 +187,82 @@ def _wait(cond, timeout: float = 15.0) -> None:
         time.sleep(0.05)
 
 
+@contextlib.contextmanager
+def two_processes_on_own_redis(url: str) -> Iterator[tuple[TestClient, TestClient, subprocess.Popen, int]]:
+    """Two apps (two processes' worth) on the database ``url`` sharing a Redis server of their
+    own on a free port: yields their clients, that server's process and its port."""
+    upgrade(url)
+    port = _free_port()
+    redis_url, channel = f"redis://127.0.0.1:{port}/0", "kafenio:test:" + secrets.token_hex(4)
+    with redis_server(port) as redis_proc:
+        first = make_app(url, broker=RedisBroker(redis_url, channel, timeout=0.5))
+        second = make_app(url, broker=RedisBroker(redis_url, channel, timeout=0.5))
+        with TestClient(first) as c1, TestClient(second) as c2:
+            yield c1, c2, redis_proc, port
+
+
 def test_redis_stopped_and_started_under_two_processes(pg_url):  # noqa: F811 (the fixture)
     """While Redis is away: the seat's moves are answered on its socket, the computer answers
     them, the spectator in the other process sees them (its process re-reads the table), both
     lobbies answer. When Redis is back both processes hear each other again by themselves."""
-    upgrade(pg_url)
-    port = _free_port()
-    redis_url, channel = f"redis://127.0.0.1:{port}/0", "kafenio:test:" + secrets.token_hex(4)
-    with redis_server(port) as redis_proc:
-        first = make_app(pg_url, broker=RedisBroker(redis_url, channel, timeout=0.5))
-        second = make_app(pg_url, broker=RedisBroker(redis_url, channel, timeout=0.5))
-        with TestClient(first) as c1, TestClient(second) as c2:
-            made = c1.post("/api/tables", json={"game": "toy", "seats": [HUMAN, BOT], "options": {"target": 500},
-                                                "join": {"seat": 0, "name": "A"}}).json()
-            tid, token = made["table"]["id"], made["token"]
-            with c1.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws, \
-                    c2.websocket_connect(f"/ws/tables/{tid}") as watcher:
-                snapshot_when(watcher, lambda s: s["table"]["seats"][0]["connected"])
+    with two_processes_on_own_redis(pg_url) as (c1, c2, redis_proc, port):
+        made = c1.post("/api/tables", json={"game": "toy", "seats": [HUMAN, BOT], "options": {"target": 500},
+                                            "join": {"seat": 0, "name": "A"}}).json()
+        tid, token = made["table"]["id"], made["token"]
+        with c1.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws, \
+                c2.websocket_connect(f"/ws/tables/{tid}") as watcher:
+            snapshot_when(watcher, lambda s: s["table"]["seats"][0]["connected"])
+            snap = _move(ws)
+            snapshot_when(watcher, lambda s: s["version"] >= snap["version"])
+            redis_proc.terminate()
+            redis_proc.wait(10)
+            _wait(lambda: not _healthy(c1) and not _healthy(c2))
+            for _ in range(4):  # answered, and the computer answers in turn
                 snap = _move(ws)
-                snapshot_when(watcher, lambda s: s["version"] >= snap["version"])
-                redis_proc.terminate()
-                redis_proc.wait(10)
-                _wait(lambda: not _healthy(c1) and not _healthy(c2))
-                for _ in range(4):  # answered, and the computer answers in turn
+                seen = snapshot_when(watcher, lambda s, v=snap["version"]: s["version"] >= v)
+                assert seen["deal"]["view"]["hand"] is None
+            for client in (c1, c2):
+                lobby = client.get("/api/tables")
+                assert lobby.status_code == 200 and tid in [t["id"] for t in lobby.json()["tables"]]
+                assert client.get(f"/api/tables/{tid}").status_code == 200
+            with redis_server(port):
+                _wait(lambda: _healthy(c1) and _healthy(c2))
+                snapshot_when(watcher, lambda s: s["table"]["seats"][0]["connected"])  # claimed again
+                time.sleep(0.5)  # each process re-read its tables once; from now on only hints carry moves
+                c2.app.state.hub._resync = _no_resync
+                for _ in range(2):
                     snap = _move(ws)
-                    seen = snapshot_when(watcher, lambda s, v=snap["version"]: s["version"] >= v)
-                    assert seen["deal"]["view"]["hand"] is None
-                for client in (c1, c2):
-                    lobby = client.get("/api/tables")
-                    assert lobby.status_code == 200 and tid in [t["id"] for t in lobby.json()["tables"]]
-                    assert client.get(f"/api/tables/{tid}").status_code == 200
-                with redis_server(port):
-                    _wait(lambda: _healthy(c1) and _healthy(c2))
-                    snapshot_when(watcher, lambda s: s["table"]["seats"][0]["connected"])  # claimed again
-                    time.sleep(0.5)  # each process re-read its tables once; from now on only hints carry moves
-                    c2.app.state.hub._resync = _no_resync
-                    for _ in range(2):
-                        snap = _move(ws)
-                        snapshot_when(watcher, lambda s, v=snap["version"]: s["version"] >= v)
+                    snapshot_when(watcher, lambda s, v=snap["version"]: s["version"] >= v)
 
 
 def test_chat_reaches_every_process_while_redis_is_away(pg_url):  # noqa: F811 (the fixture)
     """Two seats in two processes: while Redis is away each process re-reads the chat lines of
     its tables as it re-reads their versions, so a line reaches the other process's socket
     all the same; before, during and after, every socket gets every line once, in order."""
-    upgrade(pg_url)
-    port = _free_port()
-    redis_url, channel = f"redis://127.0.0.1:{port}/0", "kafenio:test:" + secrets.token_hex(4)
-    with redis_server(port) as redis_proc:
-        first = make_app(pg_url, broker=RedisBroker(redis_url, channel, timeout=0.5))
-        second = make_app(pg_url, broker=RedisBroker(redis_url, channel, timeout=0.5))
-        with TestClient(first) as c1, TestClient(second) as c2:
-            tid, tokens = new_table(c1, [HUMAN, HUMAN])
-            with c1.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws0, \
-                    c2.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws1:
-                heard: dict[int, list[str]] = {0: [], 1: []}
-                sockets = {0: ws0, 1: ws1}
+    with two_processes_on_own_redis(pg_url) as (c1, c2, redis_proc, port):
+        tid, tokens = new_table(c1, [HUMAN, HUMAN])
+        with c1.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws0, \
+                c2.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws1:
+            heard: dict[int, list[str]] = {0: [], 1: []}
+            sockets = {0: ws0, 1: ws1}
 
-                def say(seat: int, text: str) -> None:
-                    sockets[seat].send_json({"type": "chat", "text": text})
-                    for other in (0, 1):
-                        _hear(sockets[other], heard[other], text)
+            def say(seat: int, text: str) -> None:
+                sockets[seat].send_json({"type": "chat", "text": text})
+                for other in (0, 1):
+                    _hear(sockets[other], heard[other], text)
 
-                say(0, "before")
-                redis_proc.terminate()
-                redis_proc.wait(10)
-                _wait(lambda: not _healthy(c1) and not _healthy(c2))
-                say(0, "while away, from the first")
-                say(1, "while away, from the second")
-                with redis_server(port):
-                    _wait(lambda: _healthy(c1) and _healthy(c2))
-                    say(1, "back")
-                    time.sleep(1.0)  # a line sent twice (a hint and a re-read) would be here by now
-                    for seat in (0, 1):
-                        _hear(sockets[seat], heard[seat], None)
+            say(0, "before")
+            redis_proc.terminate()
+            redis_proc.wait(10)
+            _wait(lambda: not _healthy(c1) and not _healthy(c2))
+            say(0, "while away, from the first")
+            say(1, "while away, from the second")
+            with redis_server(port):
+                _wait(lambda: _healthy(c1) and _healthy(c2))
+                say(1, "back")
+                time.sleep(1.0)  # a line sent twice (a hint and a re-read) would be here by now
+                for seat in (0, 1):
+                    _hear(sockets[seat], heard[seat], None)
     lines = ["before", "while away, from the first", "while away, from the second", "back"]
     assert heard == {0: lines, 1: lines}
 
