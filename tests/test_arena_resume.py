@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from kafenio.arena import run_arena
 from kafenio.arena.cli import register
-from kafenio.arena.duplicate import GameSpec, log_line, read_log, run_identity
+from kafenio.arena.duplicate import GameSpec, log_line, make_tasks, read_log, run_identity, run_tasks
 from kafenio.engine.errors import KafenioError
 
 PLAYERS = ["random", "heuristic", "ismcts:4"]
@@ -137,3 +137,22 @@ def test_ctrl_c_stops_a_run_at_once_and_keeps_its_log(tmp_path):
     identity = run_identity(GameSpec("basra", (), ()), 0)
     done, others = read_log(log, identity)
     assert 1 <= len(done) < 400 and others == 0
+
+
+def test_an_interrupt_while_a_result_is_handled_ends_the_workers():
+    """Ctrl-C may land while a finished deal set is being logged (in ``on_result``), outside the
+    pool's own loop: the workers end then too, and their queued deal sets are not played."""
+    import multiprocessing
+
+    spec = GameSpec("basra", (), ())
+    tasks = make_tasks(spec, spec.load(), ["random", "hard"], 200, 0)
+
+    def interrupt(_result):
+        raise KeyboardInterrupt
+
+    try:
+        run_tasks(tasks, 2, on_result=interrupt)
+    except KeyboardInterrupt:  # as the command line's handler sees it: the run's frames still held
+        assert not multiprocessing.active_children()
+    else:
+        raise AssertionError("the interrupt was swallowed")

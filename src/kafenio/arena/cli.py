@@ -11,8 +11,6 @@ code: :func:`kafenio.arena.duplicate.run_identity`).
 from __future__ import annotations
 
 import json
-import os
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -109,7 +107,7 @@ def arena(game: Annotated[str, typer.Argument(help=N_("The game, e.g. basra or b
                                  "interrupted after {n} deal sets, which are lost: give --log FILE to keep a "
                                  "long run's deal sets", finished_now).format(n=number(finished_now)),
                               highlight=False)
-            _exit_interrupted()
+            raise typer.Exit(130) from None
         finally:
             if log_file is not None:
                 log_file.close()
@@ -156,14 +154,3 @@ def print_report(report: dict) -> None:
             think.add_row(row["player"], number(row["searches"]),
                           *(number(row[k], digits=3) for k in ("mean_seconds", "max_seconds")))
         console.print(think)
-
-
-def _exit_interrupted() -> None:
-    """End an interrupted run with exit status 130 now. The workers are already ended
-    (:func:`kafenio.arena.duplicate.run_tasks`) and every finished deal set is flushed to
-    the log; a normal exit would then wait in the process pool's exit handler for its results
-    reader, which can wait forever for the rest of a result that a worker was ended while sending."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(130)
-

@@ -17,6 +17,7 @@ command, not of the machine's load (only a seconds-only budget such as ``ismcts:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import json
@@ -254,14 +255,15 @@ def run_tasks(tasks: Sequence[Task], workers: int, backend: str = "process",
     if backend == "ray":
         results = _run_ray(tasks, workers)
     elif workers == 1:
-        results = map(play_deal_set, tasks)
+        results = (play_deal_set(task) for task in tasks)
     else:
         results = _run_executor(tasks, ProcessPoolExecutor(max_workers=workers))
     collected = []
-    for result in results:
-        collected.append(result)
-        if on_result is not None:
-            on_result(result)
+    with contextlib.closing(results):  # stopped here (Ctrl-C in on_result), the workers end too
+        for result in results:
+            collected.append(result)
+            if on_result is not None:
+                on_result(result)
     return sorted(collected, key=lambda r: (r.pairing, r.deal))
 
 
