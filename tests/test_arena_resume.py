@@ -5,6 +5,7 @@ lines and rejects a broken log naming the line; Ctrl-C stops a run at once, its 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import re
 import signal
@@ -145,8 +146,6 @@ def test_ctrl_c_stops_a_run_at_once_and_keeps_its_log(tmp_path):
 def test_an_interrupt_while_a_result_is_handled_ends_the_workers():
     """Ctrl-C may land while a finished deal set is being logged (in ``on_result``), outside the
     pool's own loop: the workers end then too, and their queued deal sets are not played."""
-    import multiprocessing
-
     spec = GameSpec("basra", (), ())
     tasks = make_tasks(spec, spec.load(), ["random", "hard"], 200, 0)
 
