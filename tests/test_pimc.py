@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from copy import deepcopy
 
 import pytest
 
@@ -12,7 +13,7 @@ import kafenio
 from kafenio.agents import rummy_search
 from kafenio.agents.ismcts import seat_margins
 from kafenio.agents.levels import make_named_player, player_names, split_player_names
-from kafenio.agents.pimc import AlphaBeta, PIMCPlayer, PIMCSettings, parse_spec
+from kafenio.agents.pimc import AlphaBeta, PIMCPlayer, PIMCSettings, _clearly_better, parse_spec
 from kafenio.arena import run_arena
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Seat
@@ -154,3 +155,61 @@ def test_pimc_cooperates_with_the_partner_of_this_deal_only(monkeypatch):
     monkeypatch.setattr(rummy_search, "position_scores", lambda _state: [10.0, 100.0, 50.0, 10.0, 100.0])
     result = PIMCPlayer(game, seed=1, settings=PIMCSettings(worlds=2, depth=1)).decide(Seat(state, 4))
     assert len(result.values) > 1 and set(result.values.values()) == {50.0}
+
+
+PLAYOUT = PIMCSettings(worlds=3, playout=True, keep=1.0)
+
+
+@pytest.mark.parametrize("name", FISHING)
+def test_playout_plays_legal_moves_to_the_end_of_a_deal(name):
+    game = kafenio.load_game(name)
+    state = game.new_initial_state(seed=4)
+    players = [PIMCPlayer(game, seed=seat, settings=PLAYOUT) for seat in range(game.rules.num_players)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = players[seat].step(Seat(state, seat))
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("basra", {"num_players": 2}), ("pisti", {}), ("xeri", {}), ("diloti", {})])
+def test_playout_decision_ignores_hidden_cards(name, options):
+    game, state = mid_deal(12, name=name, **options)
+    seat = state.current_player()
+    scrambled = state.resample_from_infostate(seat, random.Random(654))
+    assert scrambled.information_state_string(seat) == state.information_state_string(seat)
+    decisions = []
+    for copy in (state, scrambled):
+        player = PIMCPlayer(game, seed=8, settings=PIMCSettings(worlds=5, playout=True, keep=0.5))
+        player.step(Seat(copy, seat))
+        decisions.append((player.last_search.action, player.last_search.values))
+    assert decisions[0] == decisions[1], "the decision depends on the hidden cards"
+
+
+@pytest.mark.parametrize("name", FISHING)
+def test_playout_with_one_world_keeps_the_heuristics_move(name):
+    """One world gives no spread to judge a gain by: the heuristic's own move stands."""
+    game, state = mid_deal(5, name=name)
+    seat = state.current_player()
+    player = PIMCPlayer(game, seed=2, settings=PIMCSettings(worlds=1, playout=True, keep=1.0))
+    heuristic = deepcopy(player.tracker)
+    assert player.step(Seat(state, seat)) == heuristic.step(Seat(state, seat))
+
+
+def test_a_move_is_taken_over_the_heuristics_only_when_clearly_better():
+    legal, own = [10, 20, 30], 10
+    steady = [[0.0, 1.0, 5.0], [0.0, 1.2, -5.0], [0.0, 0.8, 6.0], [0.0, 1.1, -4.0]]
+    assert _clearly_better(steady, legal, own, keep=2.0) == 20  # +1 every world; 30: +0.5 by luck
+    assert _clearly_better(steady, legal, own, keep=50.0) == own
+    assert _clearly_better([[0.0, -1.0, -2.0]] * 4, legal, own, keep=0.5) == own
+
+
+def test_the_players_imagined_in_a_playout_start_from_what_the_player_has_seen():
+    game, state = mid_deal(6, name="pisti")
+    seat = state.current_player()
+    player = PIMCPlayer(game, seed=1, settings=PIMCSettings(worlds=1, playout=True))
+    player.step(Seat(state, seat))
+    assert player.tracker._seen
+    player.follower.recall(player.tracker)
+    assert player.follower._seen == player.tracker._seen and player.follower._seen is not player.tracker._seen

@@ -38,6 +38,11 @@ class Player:
         """The action to play for ``seat`` (on turn)."""
         raise NotImplementedError
 
+    def recall(self, other: Player) -> None:
+        """Take over what ``other``, a player of the same kind in the same deal, remembers of
+        the cards seen so far (a player with no memory has nothing to take over). Public
+        cards only: a searcher hands its own memory to the players it imagines at every seat."""
+
 
 class RandomPlayer(Player):
     """Plays a uniformly random legal action."""

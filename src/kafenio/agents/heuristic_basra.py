@@ -47,6 +47,12 @@ class HeuristicPlayer(Player):
         if view["pending"]:
             self._seen.add(parse_card(view["pending"]["card"]))
 
+    def recall(self, other: Player) -> None:
+        """The cards ``other`` has seen this deal (floors, captures, pending cards: all public)."""
+        self._seen = set(other._seen)
+        self._deal_key = other._deal_key
+        self._last_stock = other._last_stock
+
     def _outcomes(self, floor: list[int], card: int) -> list[tuple[tuple[int, ...], int]]:
         probe = self._probe
         if probe is None:

@@ -21,7 +21,13 @@ How a world is searched is the one place where the families differ (:data:`WORLD
   followed for ``depth`` plies by the game's heuristic player (greedy melding) in the world and
   the position reached is scored by :func:`kafenio.agents.rummy_search.position_scores`, as
   the root player's margin over the players on another side in this deal (the solo forms form
-  their sides during the deal: :func:`kafenio.agents.ismcts.seat_margins`).
+  their sides during the deal: :func:`kafenio.agents.ismcts.seat_margins`);
+* a fishing game with ``playout`` (:class:`PIMCSettings`): after each move the world is
+  **played out to the end of the deal by the heuristic player** at every seat, each seeing only
+  its own seat (Tesauro & Galperin, "On-line Policy Improvement using Monte-Carlo Search",
+  NIPS 1996: the rollouts of a base policy improve on it), with the same ties met after every
+  move of a world; with ``keep`` the heuristic's own move stands unless another beats it over
+  the worlds by more than that many standard errors.
 
 The player sees only its seat: everything it knows comes through :class:`Seat` (the view, the
 legal actions and the determinizations). With a fixed seed its moves are a function of the
@@ -65,18 +71,28 @@ class PIMCSettings:
             (:func:`fishing_position_scores`); else they are scored by the deal score alone.
         endgame: with this many cards or fewer left to play (hands and stock), a fishing world
             is searched to the end of the deal (solved exactly); 0: never.
+        playout: each world is played out to the end of the deal after each move by the game's
+            heuristic player at every seat (each seeing only its own seat, starting from the
+            cards this player has seen): in a fishing game instead of alpha-beta, in a rummy
+            game instead of stopping after ``depth`` plies; ``depth`` and ``endgame`` are then
+            unused.
+        keep: with more than 0, the heuristic's own move is played unless another move beats
+            it, over the same worlds, by more than ``keep`` standard errors of the difference
+            (a move that only looks better by chance is not taken); 0: the best mean.
 
     Raises:
-        KafenioError: fewer than one world or a negative depth.
+        KafenioError: fewer than one world, a negative depth or a negative ``keep``.
     """
 
     worlds: int = DEFAULT_WORLDS
     depth: int = DEFAULT_DEPTH
     majority: bool = False
     endgame: int = 0
+    playout: bool = False
+    keep: float = 0.0
 
     def __post_init__(self) -> None:
-        if self.worlds < 1 or self.depth < 0 or self.endgame < 0:
+        if self.worlds < 1 or self.depth < 0 or self.endgame < 0 or self.keep < 0:
             raise KafenioError(_("bad pimc setting: it needs at least 1 world and a depth of 0 or more"))
 
     def __str__(self) -> str:
@@ -172,25 +188,32 @@ def _alphabeta_world(player: PIMCPlayer, world: State, legal: list[int], seat: i
 
 
 def _greedy_world(player: PIMCPlayer, world: State, legal: list[int], seat: int) -> list[float]:
-    follower = player.follower
+    follower, tracker, settings = player.follower, player.tracker, player.settings
+    plies = math.inf if settings.playout else settings.depth
+    randomness = follower.rng.getstate() if settings.playout else None
     values = []
     for action in legal:
         state = world.clone()
         state._apply(action)
         state.history.append(action)
-        for _ply in range(player.settings.depth):
-            if state.is_terminal():
-                break
+        if randomness is not None:  # every move's playout meets the same ties
+            follower.rng.setstate(randomness)
+        if tracker is not None:
+            follower.recall(tracker)
+        ply = 0
+        while ply < plies and not state.is_terminal():
             move = follower.step(Seat(state, state.current_player()))
             state._apply(move)
             state.history.append(move)
-        values.append(seat_margins(state, rummy_search.position_scores(state))[seat])
+            ply += 1
+        values.append(seat_margins(state, player.evaluation(state))[seat])
     return values
 
 
 WORLD_SEARCH: dict[str, Callable[[PIMCPlayer, State, list[int], int], list[float]]] = {
-    "fishing": _alphabeta_world, "rummy": _greedy_world}
-"""Per family, ``(player, world, legal actions, root seat) -> value of each action in the world``."""
+    "fishing": _alphabeta_world, "rummy": _greedy_world, "playout": _greedy_world}
+"""Per family (``"playout"``: a fishing game with :attr:`PIMCSettings.playout`), ``(player,
+world, legal actions, root seat) -> value of each action in the world``."""
 
 
 @dataclass
@@ -234,15 +257,21 @@ class PIMCPlayer(Player):
     def __init__(self, game: Game, seed: int | None = None, settings: PIMCSettings | None = None):
         super().__init__(game, seed)
         self.settings = settings or PIMCSettings()
-        family = "rummy" if game.name in RUMMY_GAMES else "fishing"
+        rummy = game.name in RUMMY_GAMES
+        family = "rummy" if rummy else "playout" if self.settings.playout else "fishing"
         self.search_world = WORLD_SEARCH[family]
-        self.alphabeta = AlphaBeta(fishing_position_scores if self.settings.majority else None)
+        evaluation = fishing_position_scores if self.settings.majority else deal_scores
+        self.evaluation = rummy_search.position_scores if rummy else evaluation
+        self.alphabeta = AlphaBeta(evaluation)
         self.follower: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
-                                        if family == "rummy" else None)
+                                        if family != "fishing" else None)
+        self.tracker: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
+                                       if self.settings.playout else None)
         self.last_search: PIMCResult | None = None
 
     def step(self, seat: Seat) -> int:
-        """The legal action with the best mean value over the sampled worlds.
+        """The legal action with the best mean value over the sampled worlds (with
+        :attr:`PIMCSettings.keep`, the heuristic's move unless another is clearly better).
 
         Ties go to the lower action id. A single legal action is played without sampling.
 
@@ -258,17 +287,31 @@ class PIMCPlayer(Player):
         if not legal:
             raise KafenioError(_("seat {seat} is not on turn").format(seat=seat.seat))
         start = time.perf_counter()
+        own = self.tracker.step(seat) if self.tracker is not None else None  # it remembers every turn
         if len(legal) == 1:
             return PIMCResult(legal[0], 0, time.perf_counter() - start, {legal[0]: 0.0})
-        totals = [0.0] * len(legal)
         worlds = self.settings.worlds
-        for _world in range(worlds):
-            world = seat.resample(self.rng)
-            for i, value in enumerate(self.search_world(self, world, legal, seat.seat)):
-                totals[i] += value
-        values = {a: total / worlds for a, total in zip(legal, totals, strict=True)}
+        rows = [self.search_world(self, seat.resample(self.rng), legal, seat.seat) for _world in range(worlds)]
+        values = {a: sum(row[i] for row in rows) / worlds for i, a in enumerate(legal)}
         best = max(legal, key=lambda a: (values[a], -a))
+        if self.settings.keep and own is not None:
+            best = _clearly_better(rows, legal, own, self.settings.keep)
         return PIMCResult(best, worlds, time.perf_counter() - start, values)
+
+
+def _clearly_better(rows: list[list[float]], legal: list[int], own: int, keep: float) -> int:
+    """The move whose mean gain over ``own`` across the worlds (``rows``: per world, the value
+    of each legal action) is the largest of those above ``keep`` standard errors; else ``own``."""
+    base = legal.index(own)
+    n = len(rows)
+    choice, best = own, 0.0
+    for i, action in enumerate(legal):
+        gains = [row[i] - row[base] for row in rows]
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else math.inf
+        if mean > keep * spread and mean > best:
+            choice, best = action, mean
+    return choice
 
 
 def make_pimc_player(spec: str, game: Game, seed: int | None = None) -> PIMCPlayer:
