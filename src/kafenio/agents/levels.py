@@ -10,7 +10,7 @@ expert     Biriba and Buraco: ISMCTS with :data:`LEVEL_SEARCH` ``["expert"]`` (B
            that take the pile and keep wilds; Buraco: rollouts of 16 moves),
            :data:`SEARCH_BUDGETS` ``["expert"]`` a move; the fishing games: sampled worlds
            searched by alpha-beta with the majority counted and the last cards solved exactly,
-           or (Xeri) played out by the heuristic, :data:`EXPERT_FISHING`
+           or (Pişti, Xeri) played out by the heuristic, :data:`EXPERT_FISHING`
            (:mod:`kafenio.agents.pimc`)
 =========  ====================================================================================
 
@@ -101,18 +101,19 @@ exploration constant did not help there. ``docs/strength.md`` has the runs that 
 
 EXPERT_FISHING: dict[str, PIMCSettings] = {
     "basra": PIMCSettings(worlds=40, depth=4, majority=True, endgame=10),
-    "pisti": PIMCSettings(worlds=40, depth=4, majority=True, endgame=10),
+    "pisti": PIMCSettings(worlds=40, playout=True, keep=1.5),
     "xeri": PIMCSettings(worlds=40, playout=True, keep=1.5),
     "diloti": PIMCSettings(worlds=40, depth=4, majority=True, endgame=6),
 }
-"""Expert's search per fishing game: 40 worlds a decision. In Basra, Pişti and Diloti each world
-is searched 4 plies by alpha-beta with the captured cards counted towards the majority, and to
-the end of the deal once 10 cards or fewer are left to play (6 in Diloti, whose last plays have
-more choices: with 10 its longest decisions took 10.8 s, with 6 at most 0.6 s on the loaded
-development machine). In Xeri each world is played out to the end of the deal by the heuristic
-at every seat, and the heuristic's own move stands unless another is better by 1.5 standard
-errors over the worlds (:attr:`PIMCSettings.playout`, :attr:`PIMCSettings.keep`): alpha-beta's
-worlds, where every player sees every hand, did not beat the heuristic there. ``docs/strength.md``
+"""Expert's search per fishing game: 40 worlds a decision. In Basra and Diloti each world is
+searched 4 plies by alpha-beta with the captured cards counted towards the majority, and to the
+end of the deal once 10 cards or fewer are left to play (6 in Diloti, whose last plays have more
+choices: with 10 its longest decisions took 10.8 s, with 6 at most 0.6 s on the loaded
+development machine). In the pile games, Pişti and Xeri, each world is played out to the end of
+the deal by the heuristic at every seat, and the heuristic's own move stands unless another is
+better by 1.5 standard errors over the worlds (:attr:`PIMCSettings.playout`,
+:attr:`PIMCSettings.keep`): alpha-beta's worlds, where every player sees every hand, did not
+beat the heuristic there. ``docs/strength.md``
 ("The fishing games' expert", "Worlds played out by the heuristic") has the runs that chose
 them."""
 
