@@ -197,6 +197,13 @@ def test_playout_with_one_world_keeps_the_heuristics_move(name):
     assert player.step(Seat(state, seat)) == heuristic.step(Seat(state, seat))
 
 
+def test_playout_reproducible_from_a_seed():
+    game, state = mid_deal(9, name="xeri")
+    seat = state.current_player()
+    runs = [PIMCPlayer(game, seed=s, settings=PLAYOUT).decide(Seat(state, seat)) for s in (3, 3)]
+    assert runs[0].values == runs[1].values and runs[0].action == runs[1].action
+
+
 def test_a_move_is_taken_over_the_heuristics_only_when_clearly_better():
     legal, own = [10, 20, 30], 10
     steady = [[0.0, 1.0, 5.0], [0.0, 1.2, -5.0], [0.0, 0.8, 6.0], [0.0, 1.1, -4.0]]
