@@ -13,6 +13,7 @@ from kafenio.agents.ismcts import Budget, ISMCTSPlayer, search_settings
 from kafenio.agents.levels import (
     EXPERT_FISHING,
     FISHING_GAMES,
+    HARD_FISHING,
     LEVEL_SEARCH,
     LEVELS,
     SEARCH_BUDGETS,
@@ -95,6 +96,14 @@ def test_search_levels_take_the_games_budget_and_drop_caps_on_request(name, leve
 def test_the_fishing_experts_search_sampled_worlds(name):
     expert = make_named_player("expert", kafenio.load_game(name), 1, time_caps=False)
     assert isinstance(expert, PIMCPlayer) and expert.settings == EXPERT_FISHING[name]
+
+
+@pytest.mark.parametrize("name", ["pisti", "xeri"])
+def test_hard_plays_out_fewer_worlds_than_expert_in_the_pile_games(name):
+    game = kafenio.load_game(name)
+    hard, expert = (make_named_player(level, game, 1, time_caps=False) for level in ("hard", "expert"))
+    assert isinstance(hard, PIMCPlayer) and hard.settings == HARD_FISHING[name] and hard.name == "hard"
+    assert hard.settings.playout and expert.settings.playout and hard.settings.worlds < expert.settings.worlds
 
 
 @pytest.mark.parametrize("name", ["biriba", "buraco"])
