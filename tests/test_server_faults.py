@@ -190,7 +190,9 @@ def _wait(cond, timeout: float = 15.0) -> None:
 @contextlib.contextmanager
 def two_processes_on_own_redis(url: str) -> Iterator[tuple[TestClient, TestClient, subprocess.Popen, int]]:
     """Two apps (two processes' worth) on the database ``url`` sharing a Redis server of their
-    own on a free port: yields their clients, that server's process and its port."""
+    own on a free port: yields their clients, that server's process and its port, once both
+    have subscribed (a process that has not yet subscribed sends no hints: the other, already
+    subscribed, would not re-read what it writes)."""
     upgrade(url)
     port = _free_port()
     redis_url, channel = f"redis://127.0.0.1:{port}/0", "kafenio:test:" + secrets.token_hex(4)
@@ -198,6 +200,7 @@ def two_processes_on_own_redis(url: str) -> Iterator[tuple[TestClient, TestClien
         first = make_app(url, broker=RedisBroker(redis_url, channel, timeout=0.5))
         second = make_app(url, broker=RedisBroker(redis_url, channel, timeout=0.5))
         with TestClient(first) as c1, TestClient(second) as c2:
+            _wait(lambda: _healthy(c1) and _healthy(c2))
             yield c1, c2, redis_proc, port
 
 
@@ -251,6 +254,8 @@ def test_chat_reaches_every_process_while_redis_is_away(pg_url):  # noqa: F811 (
                 for other in (0, 1):
                     _hear(sockets[other], heard[other], text)
 
+            for ws in (ws0, ws1):  # joined: each socket has had the chat so far
+                _wait(lambda ws=ws: any(m["type"] == "chat_history" for m in drain(ws)))
             say(0, "before")
             redis_proc.terminate()
             redis_proc.wait(10)
