@@ -9,9 +9,9 @@ Sampling in Game Tree Search", AAAI 2010 (``shared/AI-NOTES.md`` §3): to choose
 2. in each world, where every card is known, search every legal move to ``depth`` plies;
 3. play the move with the best value averaged over the worlds.
 
-How a world is searched is the one place where the families differ (:data:`WORLD_SEARCH`):
+How a world is searched is the one place where the games differ (:data:`WORLD_SEARCH`):
 
-* the fishing games (Basra, Pişti, Xeri, Diloti): **alpha-beta** over the perfect-information
+* the fishing games (Basra, Pişti, Xeri, Diloti) without ``playout``: **alpha-beta** over the perfect-information
   game, ``depth`` plies, scored at the leaves by the deal score as it stands
   (``state.side_scores()``, the final score once the deal is over). The root player's side
   maximises its margin (its score minus the best other side's,
@@ -211,9 +211,10 @@ def _greedy_world(player: PIMCPlayer, world: State, legal: list[int], seat: int)
 
 
 WORLD_SEARCH: dict[str, Callable[[PIMCPlayer, State, list[int], int], list[float]]] = {
-    "fishing": _alphabeta_world, "rummy": _greedy_world, "playout": _greedy_world}
-"""Per family (``"playout"``: a fishing game with :attr:`PIMCSettings.playout`), ``(player,
-world, legal actions, root seat) -> value of each action in the world``."""
+    "alphabeta": _alphabeta_world, "heuristic": _greedy_world}
+"""Per way of searching a world (alpha-beta: the fishing games; the heuristic followed: the
+rummy games, and every game with :attr:`PIMCSettings.playout`), ``(player, world, legal
+actions, root seat) -> value of each action in the world``."""
 
 
 @dataclass
@@ -258,13 +259,13 @@ class PIMCPlayer(Player):
         super().__init__(game, seed)
         self.settings = settings or PIMCSettings()
         rummy = game.name in RUMMY_GAMES
-        family = "rummy" if rummy else "playout" if self.settings.playout else "fishing"
-        self.search_world = WORLD_SEARCH[family]
+        followed = rummy or self.settings.playout
+        self.search_world = WORLD_SEARCH["heuristic" if followed else "alphabeta"]
         evaluation = fishing_position_scores if self.settings.majority else deal_scores
         self.evaluation = rummy_search.position_scores if rummy else evaluation
         self.alphabeta = AlphaBeta(evaluation)
         self.follower: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
-                                        if family != "fishing" else None)
+                                        if followed else None)
         self.tracker: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
                                        if self.settings.playout else None)
         self.last_search: PIMCResult | None = None
