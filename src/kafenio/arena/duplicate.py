@@ -268,8 +268,9 @@ def run_tasks(tasks: Sequence[Task], workers: int, backend: str = "process",
 
 
 def _run_executor(tasks: Iterable[Task], executor: ProcessPoolExecutor) -> Iterator[DealSetResult]:
-    """The results as they finish. Stopped early (Ctrl-C, a failed task, the caller closing the
-    iterator), the workers are ended with their tasks unfinished and the tasks not started are
+    """The results as they finish; once the iterator ends, every worker process has ended and
+    been reaped. Stopped early (Ctrl-C, a failed task, the caller closing the iterator), the
+    workers are ended with their tasks unfinished and the tasks not started are
     cancelled: ``with executor`` would play every task first (its shutdown waits for all pending
     tasks, and a worker survives a KeyboardInterrupt, sending it back as its task's result)."""
     try:
@@ -280,13 +281,16 @@ def _run_executor(tasks: Iterable[Task], executor: ProcessPoolExecutor) -> Itera
         _end_workers(executor)
         raise
     finally:
-        executor.shutdown(wait=False, cancel_futures=True)
+        # Waits for the executor's own thread, which joins every worker: only then is each one
+        # reaped, since that thread and a join of ours race for the same child (the one that
+        # loses sees it alive a moment longer).
+        executor.shutdown(wait=True, cancel_futures=True)
 
 
 def _end_workers(executor: ProcessPoolExecutor) -> None:
-    """End the executor's worker processes now and wait until they are gone
-    (``terminate_workers`` from Python 3.14; before it, through the executor's table of
-    processes, which it has kept since Python 3.2)."""
+    """End the executor's worker processes now (``terminate_workers`` from Python 3.14; before
+    it, through the executor's table of processes, which it has kept since Python 3.2); the
+    executor's shutdown then reaps them."""
     terminate = getattr(executor, "terminate_workers", None)
     if terminate is not None:
         terminate()
