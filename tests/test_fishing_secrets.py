@@ -40,7 +40,8 @@ def check_view(state, seat):
     view = state.view(seat)
     terminal = state.is_terminal()
     if not terminal:
-        known = set(state.seen_cards(seat)) | set(state.floor) - set(state._secret_from(seat)) | set(state.stock_known)
+        known = (set(state.seen_cards(seat)) | set(state.floor) - set(state._secret_from(seat))
+                 | set(state._stock_known_to(seat)))
         if seat is not None:
             known |= set(state.hands[seat])
         shown = {c for c in CARD.findall(json.dumps(view))}
@@ -175,6 +176,55 @@ def test_returned_cards_stay_above_an_exposed_bottom_card():
     for seed in range(40):
         state = load_game("xeri", preset=["pagat_2p", "exposed_bottom"]).new_initial_state(seed=seed)
         assert format_card(state.stock[-1])[0] != "J" and state.stock_known == (state.stock[-1],)
+
+
+def test_the_dealer_who_looked_at_the_bottom_card_knows_it_alone():
+    """fishing-relatives.md C2 variation ``dealer_sees_bottom`` (PG-DIL: the dealer "will know in
+    advance one of the cards that he or she will receive in the final deal of the round"): the
+    dealer's view shows the pack's bottom card until it is dealt, no other view does; the
+    dealer's worlds keep it at the bottom, the other seat's do not; the last deal gives it to
+    the dealer. Without the option no view shows it."""
+    game = load_game("diloti", preset=["pagat_2p", "dealer_peeks"])
+    for seed in range(4):
+        state = game.new_initial_state(seed=seed)
+        dealer, other = state.dealer, 1 - state.dealer
+        bottom = state.stock[-1]
+        assert state.view(dealer)["stock_bottom_known"] == [format_card(bottom)]
+        assert state.view(other)["stock_bottom_known"] == state.view(None)["stock_bottom_known"] == []
+        assert format_card(bottom) in state.information_state_string(dealer)
+        assert format_card(bottom) not in state.information_state_string(other)
+        plain = load_game("diloti", preset="pagat_2p").new_initial_state(seed=seed)
+        assert plain.view(plain.dealer)["stock_bottom_known"] == []
+        rng = random.Random(seed)
+        for seat, keeps in ((dealer, True), (other, False)):
+            bottoms = {state.resample_from_infostate(seat, rng).stock[-1] for _ in range(12)}
+            assert (bottoms == {bottom}) == keeps, bottoms
+        while bottom not in state.hands[dealer]:
+            assert state.view(dealer)["stock_bottom_known"] == [format_card(bottom)]
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        assert state.stock_pos == len(state.stock) and state.view(dealer)["stock_bottom_known"] == []
+
+
+def test_returned_cards_stay_above_the_bottom_card_the_dealer_saw():
+    """C2: with ``dealer_sees_bottom`` a rejected layout goes back above the bottom card (as
+    under Xeri's exposed one, B2), so no world of the seat that did not see it puts a returned
+    card there; a place under it is refused."""
+    from kafenio.cards import parse_cards
+
+    game = load_game("diloti", preset=["pagat_2p", "dealer_peeks"])
+    top = parse_cards(RETURNS["diloti"][2])
+    deck = top + [c for c in range(52) if c not in top]
+    state = game.new_initial_state(deck=deck, reinsert_positions=[8, 20, 31, 35])
+    assert state.returned and state.stock[-1] == deck[-1] == state.peeked[0]
+    other = 1 - state.dealer
+    rng = random.Random(3)
+    returned = set(state.returned)
+    worlds = [state.resample_from_infostate(other, rng) for _ in range(60)]
+    assert not any(w.stock[-1] in returned for w in worlds)
+    assert len({w.stock[-1] for w in worlds}) > 5
+    with pytest.raises(kafenio.KafenioError, match=r"reinsert_positions.*bottom"):
+        game.new_initial_state(deck=deck, reinsert_positions=[36, 20, 31, 35])
 
 
 def test_a_redealt_diloti_round_hides_its_returned_cards_too():

@@ -30,7 +30,7 @@ from typing import Any, Self
 
 from mypy_extensions import mypyc_attr
 
-from kafenio.cards import RANK, format_card
+from kafenio.cards import RANK, format_card, format_cards
 from kafenio.engine.errors import IllegalAction
 from kafenio.engine.game import TERMINAL, own_abc_caches
 from kafenio.engine.rules import Rules
@@ -74,6 +74,7 @@ class DeclarationGame(FishingGame):
         self.xeri_first = rules.xeri_on_first_card
         self.xeri_last = rules.xeri_on_last_card
         self.redeal_rule: str = rules.face_card_hand_redeal  # typed: compared at every turn
+        self.dealer_peeks: bool = rules.dealer_sees_bottom
         #: what the move enumerator reads (``numeral_moves``)
         self.move_rules = (self.capture_rule, self.plain_as_card, self.self_raise, self.soy_locked)
 
@@ -88,15 +89,20 @@ class DeclarationState(FishingState[DeclarationGame]):
     Attributes beyond :class:`FishingState`: ``decls`` (the declarations on the table),
     ``first_play`` (no card played yet this round), ``deal_deck`` (the deck of the deal now
     running: differs from the recorded deck after a face-card redeal), ``redeal_from`` (history
-    index where the running deal began).
+    index where the running deal began), ``peeked`` (``dealer_sees_bottom``: the bottom card the
+    dealer looked at before dealing, or ``()``).
     """
 
     def _layout(self) -> None:
         """C2: packets of 6 from the first player to the dealer, 4 to the table, the table check:
         a rejected layout goes back into the stock at hidden places, in table order
-        (:meth:`FishingState._return_to_stock`, README §4), and the next 4 cards are laid out."""
+        (:meth:`FishingState._return_to_stock`, README §4), and the next 4 cards are laid out.
+        With ``dealer_sees_bottom`` (C2 variation) the dealer has seen the pack's bottom card
+        before dealing; it stays the bottom card (a returned card goes in above it, as under
+        Xeri's exposed bottom card, B2) and so comes to the dealer in the round's last deal."""
         game = self.game
         deck = list(self._deck)
+        self.peeked: tuple[int, ...] = tuple(deck[-1:]) if game.dealer_peeks else ()
         self.decls: list[Decl] = []
         #: what each move proved its player held after it (C3.4–C3.7): ``(seat, values as a bit
         #: mask, the move's index in the log)``, for determinizations (:meth:`_hand_needs`)
@@ -126,7 +132,7 @@ class DeclarationState(FishingState[DeclarationGame]):
                 bad = worst[1] == 4 and worst[0] in FACE_RANKS
             if not bad:
                 break
-            self._return_to_stock(stock, table)
+            self._return_to_stock(stock, table, keep_bottom=game.dealer_peeks)
             table = self._take_from_stock(stock, 4)
             shown.extend(table)
         self.floor = self._arrange(table)
@@ -139,6 +145,7 @@ class DeclarationState(FishingState[DeclarationGame]):
         no card has been played this round yet (C4; default false)."""
         self.decls = list(table.pop("declarations", ()))
         self.first_play = table.pop("first_card", False)
+        self.peeked = self.stock[-1:] if self.game.dealer_peeks else ()
         super()._set_table(table)
 
     # -- moves ---------------------------------------------------------------------------
@@ -261,6 +268,13 @@ class DeclarationState(FishingState[DeclarationGame]):
         if self.pending is not None and self.cur != seat:
             return (*self.pinned, *self.hands[self.cur])
         return self.pinned
+
+    def _stock_known_to(self, seat: int | None) -> tuple[int, ...]:
+        """C2 variation ``dealer_sees_bottom``: the dealer also knows the bottom card."""
+        return self.stock_known + self.peeked if seat == self.dealer else self.stock_known
+
+    def _no_return_slots(self) -> tuple[int, ...]:
+        return self.peeked
 
     def _hand_needs(self, seat: int) -> list[tuple[int, frozenset[int]]]:
         """C3.4–C3.7: a move that needs a card of value V in hand afterwards (a declaration, the
@@ -538,7 +552,8 @@ class DeclarationState(FishingState[DeclarationGame]):
 
     def information_state_string(self, seat: int) -> str:
         table = " ".join(d.text() for d in self.decls)
-        return f"{super().information_state_string(seat)}|decls {table}"
+        peek = f"|peek {format_cards(self.peeked)}" if seat == self.dealer and self.peeked else ""
+        return f"{super().information_state_string(seat)}|decls {table}{peek}"
 
     def clone(self) -> Self:
         new = super().clone()
@@ -552,6 +567,7 @@ class DeclarationState(FishingState[DeclarationGame]):
     def _map_cards(self, rename: dict[int, int]) -> None:
         """After a redeal the running deal is what a seat knows: the copy starts from it (its
         deck is already the running deal's, renamed: :meth:`FishingState.resample_from_infostate`)."""
+        self.peeked = tuple(rename.get(c, c) for c in self.peeked)
         if self.redeal_from:
             self.history = self.history[self.redeal_from:]
             self.redeal_from = 0

@@ -456,6 +456,16 @@ class FishingState(State, Generic[G]):
         """Cards lying face down on the table or in a capture pile that ``seat`` does not know."""
         return []
 
+    def _stock_known_to(self, seat: int | None) -> tuple[int, ...]:
+        """The stock cards whose places ``seat`` knows (still in the stock or dealt since): those
+        everybody saw go under it (:attr:`stock_known`), and what a game shows one seat alone."""
+        return self.stock_known
+
+    def _no_return_slots(self) -> tuple[int, ...]:
+        """Cards lying where no card returned to the stock can be (a bottom card kept at the
+        bottom that not every seat knows): a determinization puts no returned card in their slots."""
+        return ()
+
     def _pinned_for(self, seat: int) -> tuple[int, ...]:
         """Cards a determinization for ``seat`` keeps in place (:attr:`pinned`, and what the
         public play reveals: Diloti's declared values)."""
@@ -763,7 +773,7 @@ class FishingState(State, Generic[G]):
             "hand": [format_card(c) for c in self.hands[seat]] if seat is not None else [],
             "hand_sizes": [len(h) for h in self.hands],
             "stock": len(self.stock) - self.stock_pos,
-            "stock_bottom_known": [format_card(c) for c in self.stock_known
+            "stock_bottom_known": [format_card(c) for c in self._stock_known_to(seat)
                                    if self.stock.index(c) >= self.stock_pos],
             "floor": [format_card(c) for c in self.floor],
             "capture_tally_visibility": "public" if tallies else "hidden",
@@ -855,7 +865,7 @@ class FishingState(State, Generic[G]):
         values, :meth:`_pinned_for`) stays where it is. A hand that the play proves holds one of
         some cards (:meth:`_hand_needs`) gets such a card: the draw is repeated up to
         :data:`WORLD_TRIES` times (each try exact), then one of those cards is swapped into it."""
-        known = set(self.stock_known) | set(self._pinned_for(seat))
+        known = set(self._stock_known_to(seat)) | set(self._pinned_for(seat))
         deck = self._running_deck()
         dealt = {c: i for i, c in enumerate(deck)}
         unseen: list[int] = []
@@ -931,10 +941,12 @@ class FishingState(State, Generic[G]):
     def _returned_in_stock_slots(self, unseen: list[int], fresh: list[int], rng: random.Random) -> list[int]:
         """``fresh`` (the new card for each slot of ``unseen``) changed so that a returned card
         only lands where a card of the stock could be: not in a slot of the first batch, which
-        was dealt before the cards went back (those were dealt from the deck's first cards)."""
+        was dealt before the cards went back (those were dealt from the deck's first cards), nor
+        in the slot of a bottom card kept at the bottom (:meth:`_no_return_slots`)."""
         first = set(self._running_deck()[:self.hands_end])
         returned = set(self.returned)
-        slots = [i for i, c in enumerate(unseen) if c not in first]
+        barred = first.union(self._no_return_slots())
+        slots = [i for i, c in enumerate(unseen) if c not in barred]
         chosen = set(rng.sample(slots, sum(1 for c in fresh if c in returned)))
         back = [c for c in fresh if c in returned]
         rest = [c for c in fresh if c not in returned]
