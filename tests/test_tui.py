@@ -25,6 +25,7 @@ from kafenio.engine.records import replay
 from kafenio.i18n import set_language
 from kafenio.tui.app import HUMAN, ScoreSheetScreen, TableApp, TableScreen
 from kafenio.tui.rummy import my_side
+from kafenio.tui.widgets import cards_spoken
 
 pytestmark = pytest.mark.asyncio
 
@@ -284,6 +285,19 @@ async def test_other_games_play_by_the_actions_list(name: str, tmp_path: Path) -
             assert len(app.state.history) > moves, status(app)
             await settle(app, pilot)
         assert "you: " in "\n".join(app.table.query_one("#log").lines)
+
+
+async def test_the_pisti_caption_names_the_bottom_card_of_the_stock(tmp_path: Path) -> None:
+    """fishing-relatives.md A2 (``expose_stock_bottom``, the Pişti default): the bottom card of
+    the stock, face up to all, is named beside the stock's count."""
+    needs("pisti")
+    app = TableApp(kafenio.load_game("pisti"), seed=1, players=["random"], delay=0, record_path=tmp_path / "r.jsonl")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        bottom = app.state.view(HUMAN)["stock_bottom_known"]
+        assert len(bottom) == 1
+        text = " ".join(screen_text(app).split())
+        assert f"bottom of the stock: {cards_spoken([parse_card(bottom[0])])}" in text, text
 
 
 @pytest.mark.parametrize(("lang", "preset", "words"), [

@@ -306,6 +306,21 @@ def test_a_basra_capture_by_drag_and_drop(server, browser, tmp_path):
     assert not errors
 
 
+def test_the_pisti_stock_shows_its_bottom_card_to_all(server, browser, tmp_path):
+    """fishing-relatives.md A2 (``expose_stock_bottom``, the Pişti default): the bottom card of the
+    stock, face up at a real table, lies under the stock's count, small, and is named in the
+    stock's label, on a wide screen and on a phone (views-fishing.md ``stock_bottom_known``)."""
+    _answer, page, errors = _table_page(browser, server, {"game": "pisti"}, width=1366, height=768)
+    _wait(page, lambda: page.locator(".stock .stock-bottom .tile").count() == 1)
+    label = page.locator(".stock").get_attribute("aria-label")
+    assert re.search(r"^The stock, \d+ cards; bottom of the stock: \w+ of \w+$", label), label
+    page.screenshot(path=str(tmp_path / "pisti-wide.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    _wait(page, lambda: page.locator(".stock .stock-bottom .tile").is_visible())
+    page.screenshot(path=str(tmp_path / "pisti-phone.png"), full_page=True)
+    assert not errors
+
+
 def test_chat_and_mute_between_two_people(server, browser):
     table_id, tokens = _two_person_basra(server)
     eleni, errors = _seat_page(browser, server, table_id, tokens[0], 0)

@@ -150,9 +150,16 @@ export const fishing: GameRenderer = {
       : null;
     const last = view.last_capture as { seat: number; cards: string[] } | null;
     const stock = Number(view.stock ?? 0);
+    // cards known to lie at the bottom of the stock: Pişti's and Xeri's exposed card, Greek Bastra's
+    // cleared jacks, the card a Diloti dealer looked at (in the dealer's view alone)
+    const bottom = (view.stock_bottom_known as string[] | undefined) ?? [];
+    const stockLabel = t("The stock, {n} card", { n: stock }, "The stock, {n} cards")
+      + (bottom.length ? "; " + t("bottom of the stock: {cards}", { cards: cardsLabel(bottom) }) : "");
     return h("div", { class: "centre" },
-      h("div", { class: "stock", role: "img", "data-place": "stock", "aria-label": t("The stock, {n} card", { n: stock }, "The stock, {n} cards") },
-        h("span", { class: "caption" }, t("Stock")), h("span", { class: "count" }, formatNumber(stock))),
+      h("div", { class: "stock", role: "img", "data-place": "stock", "aria-label": stockLabel },
+        h("span", { class: "caption" }, t("Stock")), h("span", { class: "count" }, formatNumber(stock)),
+        bottom.length ? h("span", { class: "caption" }, t("Bottom")) : null,
+        bottom.length ? fan(bottom, style, "", "fan stock-bottom", "stock-bottom") : null),
       floorButton, choose,
       h("div", { class: "facts" },
         last ? h("p", {}, t("Last capture: {name} took {cards}", { name: ctx.names[last.seat], cards: takenText(last.cards) })) : null));

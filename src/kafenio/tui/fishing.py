@@ -74,6 +74,9 @@ class FishingTable(TableScreen):
         else:
             caption = _("Floor: {cards} ({names}) · stock: {stock}").format(
                 cards=cards_count(len(floor)), names=cards_spoken(floor), stock=cards_count(view["stock"]))
+        if view["stock_bottom_known"]:  # seen at the bottom of the stock (views-fishing.md)
+            caption += " · " + _("bottom of the stock: {cards}").format(
+                cards=cards_spoken(to_cards(view["stock_bottom_known"])))
         self.query_one("#floor-caption", Static).update(Text(caption))
         self.query_one("#floor", CardRow).show(floor)
         special = game.special_name
