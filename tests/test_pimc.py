@@ -13,7 +13,15 @@ import kafenio
 from kafenio.agents import rummy_search
 from kafenio.agents.ismcts import seat_margins
 from kafenio.agents.levels import make_named_player, player_names, split_player_names
-from kafenio.agents.pimc import AlphaBeta, PIMCPlayer, PIMCSettings, _clearly_better, parse_spec
+from kafenio.agents.pimc import (
+    AlphaBeta,
+    PIMCPlayer,
+    PIMCSettings,
+    _clearly_better,
+    _greedy_world,
+    _play_likelihood,
+    parse_spec,
+)
 from kafenio.arena import run_arena
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Seat
@@ -220,3 +228,77 @@ def test_the_players_imagined_in_a_playout_start_from_what_the_player_has_seen()
     assert player.tracker._seen
     player.follower.recall(player.tracker)
     assert player.follower._seen == player.tracker._seen and player.follower._seen is not player.tracker._seen
+
+
+@pytest.mark.parametrize("name", ["pisti", "xeri"])
+def test_a_playout_world_near_the_end_of_the_deal_is_solved_exactly(name):
+    """With ``endgame``, a world with that many cards or fewer left to play is searched to the
+    end of the deal instead of played out: each move's value is the minimax value of the deal's
+    end; with more cards left it is still played out."""
+    game = kafenio.load_game(name, options={"num_players": 2})
+    state = game.new_initial_state(seed=3)
+    rng = random.Random(3)
+    player = PIMCPlayer(game, seed=1, settings=PIMCSettings(worlds=1, playout=True, endgame=6))
+    early = None
+    while state.cards_left > 6:
+        if early is None and state.cards_left <= 20:
+            early = state.clone()
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    world = state.resample_from_infostate(seat, rng)
+    legal = world.legal_actions()
+    assert _greedy_world(player, world, legal, seat) == [minimax(world.child(a), 99, seat) for a in legal]
+    seat = early.current_player()
+    world = early.resample_from_infostate(seat, rng)
+    plain = PIMCPlayer(game, seed=1, settings=PIMCSettings(worlds=1, playout=True))
+    player = PIMCPlayer(game, seed=1, settings=PIMCSettings(worlds=1, playout=True, endgame=6))
+    legal = world.legal_actions()
+    assert _greedy_world(player, world, legal, seat) == _greedy_world(plain, world, legal, seat)
+
+
+def test_weighted_worlds_judge_a_gain_by_their_effective_number():
+    legal, own = [10, 20], 10
+    rows = [[0.0, 1.0], [0.0, 1.2], [0.0, 0.8], [0.0, -9.0]]
+    assert _clearly_better(rows, legal, own, 2.0, [1.0] * 4) == _clearly_better(rows, legal, own, 2.0) == own
+    assert _clearly_better(rows, legal, own, 2.0, [1.0, 1.0, 1.0, 1e-9]) == 20  # the outlier world all but ruled out
+    assert _clearly_better(rows, legal, own, 2.0, [1.0, 1e-9, 1e-9, 1e-9]) == own  # one world left: no spread
+
+
+def test_worlds_are_weighted_by_the_opponents_plays_since_the_last_deal(monkeypatch):
+    """:attr:`PIMCSettings.infer`: each play of the other side since the last deal that the
+    imagined opponent would not have made holding the world's hand multiplies the world's
+    weight by ``infer``. Here the imagined opponent always plays its lowest card."""
+    game = kafenio.load_game("pisti", options={"num_players": 2})
+    state = game.new_initial_state(seed=11)
+    rng = random.Random(4)
+    for _ in range(3):  # the first player, the dealer, the first player again: the dealer is next
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    player = PIMCPlayer(game, seed=1, settings=PIMCSettings(worlds=4, playout=True, infer=0.25))
+    player.tracker.step(Seat(state, seat))
+    monkeypatch.setattr(player.model, "step", lambda s: min(s.legal_actions()))
+    other = 1 - seat
+    played = [a for k, a in enumerate(state.history) if k % 2 == 0]  # the first player's cards, in order
+    assert state.current_player() == seat == state.dealer and len(played) == 2
+    seen = set()
+    for _ in range(12):
+        world = state.resample_from_infostate(seat, rng)
+        expected = 1.0
+        for k, card in enumerate(played):  # the world's hand at the k-th play: now + the cards played since
+            expected *= 1.0 if min(world.hands[other] + played[k:]) == card else 0.25
+        assert _play_likelihood(player, world, seat) == expected
+        seen.add(expected)
+    assert len(seen) > 1
+
+
+@pytest.mark.parametrize("name", ["pisti", "xeri"])
+def test_weighted_worlds_depend_on_the_seats_information_only(name):
+    game, state = mid_deal(12, name=name)
+    seat = state.current_player()
+    scrambled = state.resample_from_infostate(seat, random.Random(654))
+    decisions = []
+    for copy in (state, scrambled):
+        player = PIMCPlayer(game, seed=8, settings=PIMCSettings(worlds=6, playout=True, keep=0.5, infer=0.3))
+        player.step(Seat(copy, seat))
+        decisions.append((player.last_search.action, player.last_search.values))
+    assert decisions[0] == decisions[1], "the decision depends on the hidden cards"

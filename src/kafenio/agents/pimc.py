@@ -70,15 +70,18 @@ class PIMCSettings:
         majority: fishing leaves also count the captured cards towards the majority bonus
             (:func:`fishing_position_scores`); else they are scored by the deal score alone.
         endgame: with this many cards or fewer left to play (hands and stock), a fishing world
-            is searched to the end of the deal (solved exactly); 0: never.
+            is searched to the end of the deal (solved exactly), also with ``playout``; 0: never.
         playout: each world is played out to the end of the deal after each move by the game's
             heuristic player at every seat (each seeing only its own seat, starting from the
             cards this player has seen): in a fishing game instead of alpha-beta, in a rummy
-            game instead of stopping after ``depth`` plies; ``depth`` and ``endgame`` are then
-            unused.
+            game instead of stopping after ``depth`` plies; ``depth`` is then unused.
         keep: with more than 0, the heuristic's own move is played unless another move beats
             it, over the same worlds, by more than ``keep`` standard errors of the difference
             (a move that only looks better by chance is not taken); 0: the best mean.
+        infer: with more than 0 (fishing games), each world is weighted by how well it explains
+            the cards the other sides played since the last deal: a play the heuristic would
+            have made holding that world's hand counts 1, any other play ``infer`` (so a world
+            where the opponent passed up a capture it held weighs less); 0: worlds weigh alike.
 
     Raises:
         KafenioError: fewer than one world, a negative depth or a negative ``keep``.
@@ -90,9 +93,10 @@ class PIMCSettings:
     endgame: int = 0
     playout: bool = False
     keep: float = 0.0
+    infer: float = 0.0
 
     def __post_init__(self) -> None:
-        if self.worlds < 1 or self.depth < 0 or self.endgame < 0 or self.keep < 0:
+        if self.worlds < 1 or self.depth < 0 or self.endgame < 0 or self.keep < 0 or not 0 <= self.infer <= 1:
             raise KafenioError(_("bad pimc setting: it needs at least 1 world and a depth of 0 or more"))
 
     def __str__(self) -> str:
@@ -189,6 +193,8 @@ def _alphabeta_world(player: PIMCPlayer, world: State, legal: list[int], seat: i
 
 def _greedy_world(player: PIMCPlayer, world: State, legal: list[int], seat: int) -> list[float]:
     follower, tracker, settings = player.follower, player.tracker, player.settings
+    if settings.endgame and world.cards_left <= settings.endgame:  # a fishing endgame: solved
+        return _alphabeta_world(player, world, legal, seat)
     plies = math.inf if settings.playout else settings.depth
     randomness = follower.rng.getstate() if settings.playout else None
     values = []
@@ -268,6 +274,9 @@ class PIMCPlayer(Player):
                                         if followed else None)
         self.tracker: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
                                        if self.settings.playout else None)
+        #: the other sides as the worlds' weights imagine them (:attr:`PIMCSettings.infer`)
+        self.model: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
+                                     if self.settings.infer and not rummy and self.tracker is not None else None)
         self.last_search: PIMCResult | None = None
 
     def step(self, seat: Seat) -> int:
@@ -291,28 +300,66 @@ class PIMCPlayer(Player):
         own = self.tracker.step(seat) if self.tracker is not None else None  # it remembers every turn
         if len(legal) == 1:
             return PIMCResult(legal[0], 0, time.perf_counter() - start, {legal[0]: 0.0})
-        worlds = self.settings.worlds
-        rows = [self.search_world(self, seat.resample(self.rng), legal, seat.seat) for _world in range(worlds)]
-        values = {a: sum(row[i] for row in rows) / worlds for i, a in enumerate(legal)}
+        worlds = [seat.resample(self.rng) for _world in range(self.settings.worlds)]
+        weights = ([_play_likelihood(self, world, seat.seat) for world in worlds] if self.model is not None
+                   else [1.0] * len(worlds))
+        rows = [self.search_world(self, world, legal, seat.seat) for world in worlds]
+        total = sum(weights)
+        values = {a: sum(w * row[i] for w, row in zip(weights, rows, strict=True)) / total
+                  for i, a in enumerate(legal)}
         best = max(legal, key=lambda a: (values[a], -a))
         if self.settings.keep and own is not None:
-            best = _clearly_better(rows, legal, own, self.settings.keep)
-        return PIMCResult(best, worlds, time.perf_counter() - start, values)
+            best = _clearly_better(rows, legal, own, self.settings.keep, weights)
+        return PIMCResult(best, len(worlds), time.perf_counter() - start, values)
 
 
-def _clearly_better(rows: list[list[float]], legal: list[int], own: int, keep: float) -> int:
+def _clearly_better(rows: list[list[float]], legal: list[int], own: int, keep: float,
+                    weights: list[float] | None = None) -> int:
     """The move whose mean gain over ``own`` across the worlds (``rows``: per world, the value
-    of each legal action) is the largest of those above ``keep`` standard errors; else ``own``."""
+    of each legal action; ``weights``: per world, default alike) is the largest of those above
+    ``keep`` standard errors (of a weighted mean: over the effective number of worlds); else
+    ``own``."""
     base = legal.index(own)
-    n = len(rows)
+    weights = weights or [1.0] * len(rows)
+    total = sum(weights)
+    n = total * total / sum(w * w for w in weights)  # the effective number of worlds
     choice, best = own, 0.0
     for i, action in enumerate(legal):
         gains = [row[i] - row[base] for row in rows]
-        mean = sum(gains) / n
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else math.inf
+        mean = sum(w * g for w, g in zip(weights, gains, strict=True)) / total
+        spread = (math.sqrt(sum(w * (g - mean) ** 2 for w, g in zip(weights, gains, strict=True)) / total
+                            / (n - 1)) if n > 1 + 1e-9 else math.inf)
         if mean > keep * spread and mean > best:
             choice, best = action, mean
     return choice
+
+
+def _play_likelihood(player: PIMCPlayer, world: State, seat: int) -> float:
+    """How well ``world`` explains the cards the other sides of the deal played since the last
+    deal (:attr:`PIMCSettings.infer`): the world's deal is replayed from its deck, and at each
+    such play the heuristic, holding that world's hand and remembering what ``player`` has
+    seen, is asked what it would play. 1 for a world that does not replay from its deck (a
+    constructed position)."""
+    game, miss, model = world.game, player.settings.infer, player.model
+    state = game.new_initial_state(deck=world._deck, dealer=world.dealer, match_scores=list(world.match_scores),
+                                   carry=world.carry_in, **world.deal_inputs())
+    side, dealt = world.deal_side(seat), state.stock_pos
+    plays: list[tuple[State, int, int]] = []
+    for action in world.history:
+        if state.stock_pos != dealt:  # a new batch: the plays before it told of cards now public
+            plays, dealt = [], state.stock_pos
+        mover = state.current_player()
+        if state.deal_side(mover) != side and state.pending is None and len(state.legal_actions()) > 1:
+            plays.append((state.clone(), mover, action))
+        state._apply(action)
+        state.history.append(action)
+    if state.hands != world.hands:
+        return 1.0
+    weight = 1.0
+    for before, mover, action in plays:
+        model.recall(player.tracker)
+        weight *= 1.0 if model.step(Seat(before, mover)) == action else miss
+    return weight
 
 
 def make_pimc_player(spec: str, game: Game, seed: int | None = None) -> PIMCPlayer:
