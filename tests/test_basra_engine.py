@@ -48,6 +48,7 @@ def test_three_players_and_four_individuals():
 
 @pytest.mark.parametrize("bad, option", [
     ({"seven_diamonds_basra_rule": "yemeni"}, "seven_diamonds_basra_rule"),
+    ({"capture_compulsory": False}, "capture_compulsory"),  # with capture_mode = maximal: no effect (§3.1)
     ({"num_players": 5}, "num_players"),
     ({"jack_on_lone_jack_points": 15}, "jack_on_lone_jack_points"),
     ({"target_score": 99}, "target_score"),
@@ -73,6 +74,7 @@ def test_constraints_on_egyptian_and_44_cards():
     with pytest.raises(RulesError):
         load_game("basra", preset=["egyptian", "greek_bastra"])
     assert load_game("basra", options=["target_score=121", "capture_mode=player_choice"]).rules.target_score == 121
+    assert not load_game("basra", options=["capture_mode=player_choice", "capture_compulsory=false"]).rules.capture_compulsory
 
 
 def test_illegal_actions_name_the_rule_and_change_nothing():

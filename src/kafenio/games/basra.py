@@ -158,7 +158,9 @@ _SEVEN_OPTIONS = ("seven_diamonds_basra_rule", "seven_diamonds_plain_seven_basra
 
 
 def check(values: dict[str, Any]) -> None:
-    """The constraints of ``basra.md`` §9.
+    """The constraints of ``basra.md`` §9, and ``capture_compulsory = false`` only with
+    ``capture_mode = player_choice`` (§3.1: the maximal capture is always made, so it would have
+    no effect).
 
     Raises:
         RulesError: naming the option that breaks a constraint.
@@ -169,6 +171,8 @@ def check(values: dict[str, Any]) -> None:
         for name in _SEVEN_OPTIONS:
             if values[name] != defaults[name]:
                 raise RulesError(name, _("has no effect unless seven_diamonds_special = true"))
+    if not values["capture_compulsory"] and values["capture_mode"] != "player_choice":
+        raise RulesError("capture_compulsory", _("acts only with capture_mode = player_choice"))
     if values["deck"] == "no_kings_queens_44" and values["picture_basra_values"] != "none":
         raise RulesError("picture_basra_values", _("the 44-card deck has no pictures: use none"))
     if values["basra_definition"] != "clear_floor" and values["seven_diamonds_special"]:
