@@ -84,7 +84,8 @@ class PIMCSettings:
             where the opponent passed up a capture it held weighs less); 0: worlds weigh alike.
 
     Raises:
-        KafenioError: fewer than one world, a negative depth or a negative ``keep``.
+        KafenioError: fewer than one world, a negative depth, ``endgame`` or ``keep``, or
+            ``infer`` outside 0 to 1.
     """
 
     worlds: int = DEFAULT_WORLDS
