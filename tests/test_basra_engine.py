@@ -74,7 +74,8 @@ def test_constraints_on_egyptian_and_44_cards():
     with pytest.raises(RulesError):
         load_game("basra", preset=["egyptian", "greek_bastra"])
     assert load_game("basra", options=["target_score=121", "capture_mode=player_choice"]).rules.target_score == 121
-    assert not load_game("basra", options=["capture_mode=player_choice", "capture_compulsory=false"]).rules.capture_compulsory
+    free = load_game("basra", options=["capture_mode=player_choice", "capture_compulsory=false"])
+    assert not free.rules.capture_compulsory
 
 
 def test_illegal_actions_name_the_rule_and_change_nothing():
