@@ -302,3 +302,19 @@ def test_weighted_worlds_depend_on_the_seats_information_only(name):
         player.step(Seat(copy, seat))
         decisions.append((player.last_search.action, player.last_search.values))
     assert decisions[0] == decisions[1], "the decision depends on the hidden cards"
+
+
+def test_weighted_worlds_of_a_constructed_position_weigh_alike():
+    """A constructed position (referee, worked examples) does not replay from a deck: its worlds
+    keep weight 1 instead of the replay failing."""
+    from kafenio.cards import parse_cards
+
+    game = kafenio.load_game("pisti", options={"num_players": 2})
+    state = game.position(parse_cards("5C 9D"), [parse_cards("2H 3H 4H KS"), parse_cards("7S 8S JD QC")],
+                          to_play=0, stock=parse_cards("AS AH AD AC 6S 6H 6D 6C"))
+    state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    player = PIMCPlayer(game, seed=1, settings=PIMCSettings(worlds=4, playout=True, keep=1.0, infer=0.3))
+    assert player.step(Seat(state, seat)) in state.legal_actions()
+    rng = random.Random(2)
+    assert all(_play_likelihood(player, state.resample_from_infostate(seat, rng), seat) == 1.0 for _ in range(4))

@@ -350,7 +350,10 @@ def _play_likelihood(player: PIMCPlayer, world: State, seat: int) -> float:
         if state.stock_pos != dealt:  # a new batch: the plays before it told of cards now public
             plays, dealt = [], state.stock_pos
         mover = state.current_player()
-        if state.deal_side(mover) != side and state.pending is None and len(state.legal_actions()) > 1:
+        legal = state.legal_actions()
+        if action not in legal:  # a constructed position: its history starts at the position
+            return 1.0
+        if state.deal_side(mover) != side and state.pending is None and len(legal) > 1:
             plays.append((state.clone(), mover, action))
         state._apply(action)
         state.history.append(action)
