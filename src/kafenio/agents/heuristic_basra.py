@@ -7,7 +7,9 @@ Each turn it scores every card in hand with the engine's own capture rules
 * what it leaves: for every rank still unseen (the count comes from the views it has
   seen this deal), the chance the next player holds one and what that card would then
   take — a basra left behind costs dearly, a floor a jack sweeps costs its card points;
-* trailing a point card or a card whose rank is live is a small extra cost.
+* trailing a point card or a card whose rank is live is a small extra cost;
+* what keeping the card is worth (:meth:`HeuristicPlayer._kept`: nothing in Basra; the pile
+  games' player keeps its jacks, :mod:`kafenio.agents.heuristic_pisti`).
 
 A pending capture choice is settled the same way (most cards, then points).
 """
@@ -23,9 +25,15 @@ MAJORITY_WEIGHT = 0.6  # value of one captured card towards the majority bonus (
 
 
 class HeuristicPlayer(Player):
-    """Greedy one-ply Basra player with card counting (see the module docstring)."""
+    """Greedy one-ply Basra player with card counting (see the module docstring).
+
+    Attributes:
+        crowd_discount: with more than six ranks unseen, each rank's threat is divided by
+            ``1 + crowd_discount``.
+    """
 
     name = "heuristic"
+    crowd_discount = 0.5
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -33,7 +41,17 @@ class HeuristicPlayer(Player):
         self._deal_key: tuple | None = None
         self._last_stock = 0
         self._probe: FishingState | None = None
-        self._card_weight = MAJORITY_WEIGHT * game.rules.get("majority_points", 30) / 30
+        self._card_weight = self._captured_card_weight(game)
+
+    def _captured_card_weight(self, game) -> float:
+        """Points one captured card is worth beyond its own card points (Basra: its share of
+        the majority bonus, :data:`MAJORITY_WEIGHT` per 30 points of the bonus)."""
+        return MAJORITY_WEIGHT * game.rules.get("majority_points", 30) / 30
+
+    def _kept(self, card: int, view: dict) -> float:
+        """Points keeping ``card`` in hand for a later turn is worth (0: Basra plays every card
+        for what it does now)."""
+        return 0.0
 
     def _remember(self, view: dict) -> None:
         key = (view["dealer"], tuple(view["match_scores"]))
@@ -83,7 +101,7 @@ class HeuristicPlayer(Player):
             for c in cards[:2]:
                 for option, bonus in self._outcomes(floor, c):
                     best = max(best, self._gain(floor, c, option, bonus))
-            risk += holds * best / (1 + 0.5 * (len(by_rank) > 6))
+            risk += holds * best / (1 + self.crowd_discount * (len(by_rank) > 6))
         return risk
 
     def step(self, seat: Seat) -> int:
@@ -111,7 +129,7 @@ class HeuristicPlayer(Player):
                     [c for i, c in enumerate(floor) if i not in o], unseen, next_hand) for o, b in outcomes)
             else:
                 value = -self._threat([*floor, card], unseen, next_hand) - 0.5 * self.game.card_points[card]
-            value += 0.01 * self.rng.random()
+            value += 0.01 * self.rng.random() - self._kept(card, view)
             if best is None or value > best:
                 best, choice = value, card
         return choice
