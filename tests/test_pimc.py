@@ -318,3 +318,24 @@ def test_weighted_worlds_of_a_constructed_position_weigh_alike():
     assert player.step(Seat(state, seat)) in state.legal_actions()
     rng = random.Random(2)
     assert all(_play_likelihood(player, state.resample_from_infostate(seat, rng), seat) == 1.0 for _ in range(4))
+
+
+@pytest.mark.parametrize("name", ["pisti", "xeri"])
+def test_a_player_that_catches_up_remembers_the_deal_as_one_who_sat_through_it(name):
+    """PIMCPlayer.catch_up (a hint's player joins mid-deal): its imagined players remember every
+    card the seat saw played, as the heuristic that played every turn of the seat does."""
+    game = kafenio.load_game(name, options={"num_players": 2})
+    expert = kafenio.agents.levels.EXPERT_FISHING[name]
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        sitting = [kafenio.agents.make_player("heuristic", game, s) for s in range(2)]
+        for _ in range(21):
+            mover = state.current_player()
+            state.apply_action(sitting[mover].step(Seat(state, mover)))
+        seat = Seat(state, state.current_player())
+        sitting[seat.seat].observe(seat)
+        late, fresh = PIMCPlayer(game, 3, expert), PIMCPlayer(game, 3, expert)
+        late.catch_up(seat)
+        fresh.tracker.observe(seat)
+        assert late.tracker._seen == sitting[seat.seat]._seen
+        assert len(fresh.tracker._seen) < len(late.tracker._seen)

@@ -65,6 +65,11 @@ class HeuristicPlayer(Player):
         if view["pending"]:
             self._seen.add(parse_card(view["pending"]["card"]))
 
+    def observe(self, seat: Seat) -> None:
+        """Remember what ``seat`` sees now (the floor, the last capture, a pending card) without
+        choosing a move: how a player that joins a deal late catches up on its plays."""
+        self._remember(seat.view())
+
     def recall(self, other: Player) -> None:
         """The cards ``other`` has seen this deal (floors, captures, pending cards: all public)."""
         self._seen = set(other._seen)

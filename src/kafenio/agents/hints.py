@@ -1,11 +1,18 @@
 """Hints: the move the computer would play for a seat, with a one-line reason.
 
-The move comes from ISMCTS from the seat's information only with a small budget
-(:data:`HINT_BUDGET`) and the game's search settings
-(:func:`kafenio.agents.ismcts.search_settings`: rollout depth, leaf evaluation), its rollout
-moves half played by the game's heuristic player (:data:`HINT_HEURISTIC_ROLLOUT`): slower per
-iteration than the levels' rollouts, but a hint is asked for once, not at every move of an arena
-run. The reason says what the move does, from the first source that has something to say:
+The move comes from a search from the seat's information only:
+
+* in the fishing games (Basra, Pişti, Xeri, Diloti), the expert's sampled worlds
+  (:data:`kafenio.agents.levels.EXPERT_FISHING`, at most a few tenths of a second): in Pişti and
+  Xeri the ISMCTS below plays worse than the heuristic player itself (playing its moves, Xeri:
+  about −3 points a deal against ``medium``; ``docs/strength.md``, "Hints in the pile games");
+* in the rummy games, ISMCTS with a small budget (:data:`HINT_BUDGET`) and the game's search
+  settings (:func:`kafenio.agents.ismcts.search_settings`: rollout depth, leaf evaluation), its
+  rollout moves half played by the game's heuristic player (:data:`HINT_HEURISTIC_ROLLOUT`):
+  slower per iteration than the levels' rollouts, but a hint is asked for once, not at every
+  move of an arena run.
+
+The reason says what the move does, from the first source that has something to say:
 
 1. the game's heuristic module (``kafenio.agents.heuristic_<game>``) may define
    ``explain(seat, action) -> str | None`` for the game's own words ("completes a clean biriba",
@@ -13,7 +20,8 @@ run. The reason says what the move does, from the first source that has somethin
 2. otherwise it is derived from the move's effect on a determinization: cards captured, a basra
    made, points scored now, and whether the next player (an opponent) can score in reply
    ("leaves no basra" when no reply scores);
-3. always, the search's verdict: the expected margin a deal against the next best move.
+3. always, the search's verdict: the expected margin a deal against the next best move (or,
+   where the expert keeps the heuristic's move, that no other move is clearly better).
 """
 
 from __future__ import annotations
@@ -23,6 +31,8 @@ import random
 from dataclasses import dataclass, replace
 
 from kafenio.agents.ismcts import Budget, ISMCTSPlayer, SearchResult, advance, search_settings
+from kafenio.agents.levels import EXPERT_FISHING
+from kafenio.agents.pimc import PIMCPlayer, PIMCResult
 from kafenio.engine.game import Seat, State
 from kafenio.i18n import _, n_, number
 
@@ -59,7 +69,8 @@ def suggest(seat_or_state: Seat | State, seat: int | None = None, *, budget: Bud
         seat_or_state: the seat's :class:`Seat`, or a state (then ``seat`` names the seat; by
             default the player to act). The state is only used through the seat's door.
         seat: the seat, when a state is given.
-        budget: the search budget.
+        budget: the ISMCTS budget (the rummy games; the fishing games search the expert's
+            worlds).
         seed: fixes the search (the same seat information and seed give the same hint).
 
     Raises:
@@ -69,13 +80,19 @@ def suggest(seat_or_state: Seat | State, seat: int | None = None, *, budget: Bud
         door = seat_or_state
     else:
         door = Seat(seat_or_state, seat_or_state.current_player() if seat is None else seat)
-    settings = replace(search_settings(door.game), heuristic_rollout=HINT_HEURISTIC_ROLLOUT)
-    searcher = ISMCTSPlayer(door.game, seed, budget, settings=settings)
-    result = searcher.search(door)
-    reason = _game_explanation(door, result.action) or _effect(door, result.action, random.Random(seed))
-    verdict = _verdict(result)
+    fishing = EXPERT_FISHING.get(door.game.name)
+    if fishing is not None:
+        searcher = PIMCPlayer(door.game, seed, fishing)
+        searcher.catch_up(door)
+        found = searcher.decide(door)
+        action, verdict = found.action, _worlds_verdict(found)
+    else:
+        settings = replace(search_settings(door.game), heuristic_rollout=HINT_HEURISTIC_ROLLOUT)
+        result = ISMCTSPlayer(door.game, seed, budget, settings=settings).search(door)
+        action, verdict = result.action, _verdict(result)
+    reason = _game_explanation(door, action) or _effect(door, action, random.Random(seed))
     why = _("{reason}; {verdict}").format(reason=reason, verdict=verdict) if reason and verdict else reason or verdict
-    return Hint(result.action, door.action_to_string(result.action), why)
+    return Hint(action, door.action_to_string(action), why)
 
 
 def _game_explanation(seat: Seat, action: int) -> str | None:
@@ -153,3 +170,17 @@ def _verdict(result: SearchResult) -> str:
         m=number(chosen.mean_margin, digits=1, sign=True), o=number(others[0].mean_margin, digits=1, sign=True),
         n=number(result.iterations))
 
+
+def _worlds_verdict(result: PIMCResult) -> str:
+    """The verdict of the expert's sampled worlds: the chosen move's mean margin and the best
+    other move's; a simulation is one world played after one move."""
+    if not result.worlds:
+        return _("the only legal move")
+    chosen = result.values[result.action]
+    other = max(value for action, value in result.values.items() if action != result.action)
+    simulations = number(result.worlds * len(result.values))
+    if other > chosen:
+        return _("expected margin {m} a deal, no other move clearly better ({n} simulations)").format(
+            m=number(chosen, digits=1, sign=True), n=simulations)
+    return _("expected margin {m} a deal, next best move {o} ({n} simulations)").format(
+        m=number(chosen, digits=1, sign=True), o=number(other, digits=1, sign=True), n=simulations)

@@ -292,6 +292,19 @@ class PIMCPlayer(Player):
         self.last_search = self.decide(seat)
         return self.last_search.action
 
+    def catch_up(self, seat: Seat) -> None:
+        """Let the players imagined in the playouts remember the deal so far as ``seat`` saw it,
+        for a player that was not at the table from the deal's start (a hint, asked for once): a
+        world sampled from the seat (whose plays are the real ones) is replayed from its deck,
+        and the heuristic that remembers for this player watches the seat's view before every
+        play and now. Without playouts nothing; for a constructed position only the view now."""
+        if self.tracker is None:
+            return
+        watcher = make_player("heuristic", self.game, 0)  # it only watches: its seed is never used
+        if _replay(seat.resample(self.rng), lambda state, _action: watcher.observe(Seat(state, seat.seat))) is not None:
+            self.tracker.recall(watcher)
+        self.tracker.observe(seat)
+
     def decide(self, seat: Seat) -> PIMCResult:
         """Sample the worlds and value every legal action (see :meth:`step`)."""
         legal = seat.legal_actions()
@@ -335,29 +348,42 @@ def _clearly_better(rows: list[list[float]], legal: list[int], own: int, keep: f
     return choice
 
 
+def _replay(world: State, visit: Callable[[State, int], None]) -> State | None:
+    """Replay ``world``'s deal from its deck, calling ``visit(state, action)`` before each action
+    of its history (``state`` changes after the call: clone it to keep it). Returns the state
+    reached, or ``None`` for a world that does not replay from its deck (a constructed position:
+    its history starts at the position)."""
+    state = world.game.new_initial_state(deck=world._deck, dealer=world.dealer, match_scores=list(world.match_scores),
+                                         carry=world.carry_in, **world.deal_inputs())
+    for action in world.history:
+        if action not in state.legal_actions():
+            return None
+        visit(state, action)
+        state._apply(action)
+        state.history.append(action)
+    return state if state.hands == world.hands else None
+
+
 def _play_likelihood(player: PIMCPlayer, world: State, seat: int) -> float:
     """How well ``world`` explains the cards the other sides of the deal played since the last
     deal (:attr:`PIMCSettings.infer`): the world's deal is replayed from its deck, and at each
     such play the heuristic, holding that world's hand and remembering what ``player`` has
     seen, is asked what it would play. 1 for a world that does not replay from its deck (a
     constructed position)."""
-    game, miss, model = world.game, player.settings.infer, player.model
-    state = game.new_initial_state(deck=world._deck, dealer=world.dealer, match_scores=list(world.match_scores),
-                                   carry=world.carry_in, **world.deal_inputs())
-    side, dealt = world.deal_side(seat), state.stock_pos
+    miss, model, side = player.settings.infer, player.model, world.deal_side(seat)
     plays: list[tuple[State, int, int]] = []
-    for action in world.history:
+    dealt = -1
+
+    def note(state: State, action: int) -> None:
+        nonlocal dealt
         if state.stock_pos != dealt:  # a new batch: the plays before it told of cards now public
-            plays, dealt = [], state.stock_pos
+            plays.clear()
+            dealt = state.stock_pos
         mover = state.current_player()
-        legal = state.legal_actions()
-        if action not in legal:  # a constructed position: its history starts at the position
-            return 1.0
-        if state.deal_side(mover) != side and state.pending is None and len(legal) > 1:
+        if state.deal_side(mover) != side and state.pending is None and len(state.legal_actions()) > 1:
             plays.append((state.clone(), mover, action))
-        state._apply(action)
-        state.history.append(action)
-    if state.hands != world.hands:
+
+    if _replay(world, note) is None:
         return 1.0
     weight = 1.0
     for before, mover, action in plays:
