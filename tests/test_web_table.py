@@ -52,12 +52,13 @@ LANGUAGES = ["en", *sorted(f.stem.replace("_", "-") for f in (ROOT / "web" / "sr
 
 # every meld card's rank corner (the left 16 % and top 23 % of the face) must not be covered by the
 # next card of its meld: the next card starts at least 25 % of a width to the right, or on another row
+# (layout positions: a card still flying in, moved by its animation's transform, does not count)
 CORNERS_HIDDEN = """() => [...document.querySelectorAll('.meld-fan')].flatMap(fan => {
-  const tiles = [...fan.querySelectorAll('.tile')].map(t => t.getBoundingClientRect());
+  const tiles = [...fan.querySelectorAll('.tile')];
   return tiles.slice(1).flatMap((r, i) => {
     const p = tiles[i];
-    const sameRow = Math.abs(r.top - p.top) < p.height / 2;
-    return (sameRow && r.left - p.left < p.width * 0.25) ? [fan.parentElement.innerText] : [];
+    const sameRow = Math.abs(r.offsetTop - p.offsetTop) < p.offsetHeight / 2;
+    return (sameRow && r.offsetLeft - p.offsetLeft < p.offsetWidth * 0.25) ? [fan.parentElement.innerText] : [];
   });
 })"""
 
