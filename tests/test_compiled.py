@@ -1,8 +1,9 @@
-"""The fishing engine's modules (issue #8) and the rummy core (issue #7) run compiled (mypyc,
-``hatch_build.py``), and compiled play is the same game as the plain sources: the legal actions
-at every step, determinizations and the final returns of seeded random deals of every fishing
-and rummy game and preset (and for rummy an observation, the view and the score sheet) agree
-with a run of the plain ``.py`` files in another process. The doctests of the compiled modules (which pytest's
+"""The fishing engine's modules (issue #8), the rummy core (issue #7) and the card-counting fishing
+player's arithmetic run compiled (mypyc, ``hatch_build.py``), and compiled play is the same game
+as the plain sources: the legal actions at every step, determinizations and the final returns of
+seeded random deals of every fishing and rummy game and preset (and for rummy an observation, the
+view and the score sheet), and the heuristic's moves, agree with a run of the plain ``.py`` files
+in another process. The doctests of the compiled modules (which pytest's
 doctest collection skips, ``conftest.py``) run here against the compiled code.
 
 ``KAFENIO_PURE=1`` (an install in pure Python on purpose) skips the first test; without it, a
@@ -32,8 +33,11 @@ def play_digest(deals: int = DEALS) -> str:
     """SHA-1 over every legal-action list, a determinization's legal actions and the returns of
     ``deals`` seeded random deals of each preset of Basra, Pişti, Xeri, Diloti, Biriba and Buraco
     (and Basra with 4 players); for Biriba and Buraco also the observation and view at the
-    determinization's step and the score sheet."""
+    determinization's step and the score sheet; and every move of ``deals`` deals of Basra, Pişti
+    and Xeri played by the card-counting heuristic (:mod:`kafenio.agents.capture_value`)."""
     import kafenio
+    from kafenio.agents import make_player
+    from kafenio.engine.game import Seat
 
     digest = hashlib.sha1()
     games = ("basra", "pisti", "xeri", "diloti", "biriba", "buraco")
@@ -57,6 +61,15 @@ def play_digest(deals: int = DEALS) -> str:
             digest.update(repr(state.returns()).encode())
             if name in ("biriba", "buraco"):
                 digest.update(repr(state.score_sheet()).encode())
+    for name in ("basra", "pisti", "xeri"):  # the card-counting player's arithmetic is compiled too
+        game = kafenio.load_game(name)
+        players = [make_player("heuristic", game, seat) for seat in range(game.num_players())]
+        for i in range(deals):
+            state = game.new_initial_state(seed=i)
+            while not state.is_terminal():
+                action = players[state.current_player()].step(Seat(state, state.current_player()))
+                digest.update(repr(action).encode())
+                state.apply_action(action)
     return digest.hexdigest()
 
 

@@ -18,7 +18,8 @@ the same card in a two- or three-pack deck share one type: every engine counts c
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 from kafenio.engine.errors import CardError
 from kafenio.i18n import _
@@ -54,6 +55,11 @@ def _build_tables() -> tuple[dict[str, int], tuple[str, ...]]:
 
 
 _BY_TEXT, _NAMES = _build_tables()
+
+CARD_OF: Mapping[str, int] = MappingProxyType(_BY_TEXT)
+"""The card type of each card's notation as :func:`format_card` writes it (``"10H"`` → ``22``):
+for text the engine wrote (a view's cards), read without :func:`parse_card`'s normalising and
+checks; ``KeyError`` for anything else."""
 
 
 def parse_card(token: str) -> int:

@@ -17,7 +17,8 @@ A pending capture choice is settled the same way (most cards, then points).
 from __future__ import annotations
 
 from kafenio.agents import Player
-from kafenio.cards import RANK, parse_card, parse_cards
+from kafenio.agents.capture_value import capture_gain, outcomes_on, play_value, rank_groups, threat
+from kafenio.cards import CARD_OF
 from kafenio.engine.game import Seat
 from kafenio.fishing.state import CHOOSE, FishingState
 
@@ -59,11 +60,11 @@ class HeuristicPlayer(Player):
             self._deal_key = key
             self._seen = set()
         self._last_stock = view["stock"]
-        self._seen.update(parse_cards(view["floor"]))
+        self._seen.update(CARD_OF[c] for c in view["floor"])
         if view["last_capture"]:
-            self._seen.update(parse_cards([c for c in view["last_capture"]["cards"] if c != "??"]))
+            self._seen.update(CARD_OF[c] for c in view["last_capture"]["cards"] if c != "??")
         if view["pending"]:
-            self._seen.add(parse_card(view["pending"]["card"]))
+            self._seen.add(CARD_OF[view["pending"]["card"]])
 
     def observe(self, seat: Seat) -> None:
         """Remember what ``seat`` sees now (the floor, the last capture, a pending card) without
@@ -76,64 +77,39 @@ class HeuristicPlayer(Player):
         self._deal_key = other._deal_key
         self._last_stock = other._last_stock
 
-    def _outcomes(self, floor: list[int], card: int) -> list[tuple[tuple[int, ...], int]]:
-        probe = self._probe
-        if probe is None:
-            probe = self._probe = self.game.position([], [[] for _s in range(self.game.num_players())], to_play=0)
-        probe.floor = floor
-        probe.cards_left = 2
-        probe.lone_trail = None
-        return probe.outcomes(card)
-
-    def _gain(self, floor: list[int], card: int, option: tuple[int, ...], bonus: int) -> float:
-        points = self.game.card_points
-        taken = [floor[i] for i in option]
-        return (bonus + sum(points[c] for c in taken) + points[card]
-                + self._card_weight * (len(taken) + 1))
-
-    def _threat(self, floor: list[int], unseen: list[int], next_hand: int) -> float:
-        """Expected points the next player takes from ``floor`` with one of the unseen cards."""
-        if not floor or not unseen:
-            return 0.0
-        by_rank: dict[int, list[int]] = {}
-        for c in unseen:
-            by_rank.setdefault(RANK[c], []).append(c)
-        total = len(unseen)
-        risk = 0.0
-        for cards in by_rank.values():
-            holds = min(1.0, len(cards) * next_hand / total)
-            best = 0.0
-            for c in cards[:2]:
-                for option, bonus in self._outcomes(floor, c):
-                    best = max(best, self._gain(floor, c, option, bonus))
-            risk += holds * best / (1 + self.crowd_discount * (len(by_rank) > 6))
-        return risk
+    def _position(self) -> FishingState:
+        """A position of the game whose floor :mod:`kafenio.agents.capture_value` replaces to ask
+        the engine what a card takes."""
+        if self._probe is None:
+            self._probe = self.game.position([], [[] for _s in range(self.game.num_players())], to_play=0)
+        return self._probe
 
     def step(self, seat: Seat) -> int:
-        view = seat.view()
+        return self._choose(seat, seat.view())
+
+    def _choose(self, seat: Seat, view: dict) -> int:
+        """The move for ``seat`` on turn, whose view is ``view``."""
         self._remember(view)
         legal = seat.legal_actions()
         floor = self._floor(view)
-        if view["pending"]:
-            card = parse_card(view["pending"]["card"])
-            options = self._outcomes(floor, card)
-            scored = [(self._gain(floor, card, o, b) - self._threat(
-                [c for i, c in enumerate(floor) if i not in o], self._unseen(view), 4), a)
-                for (o, b), a in zip(options, legal, strict=True)]
-            return max(scored)[1]
         unseen = self._unseen(view)
+        groups = rank_groups(unseen)
+        divisor = 1 + self.crowd_discount * (len(groups) > 6)
+        probe, points, weight = self._position(), self.game.card_points, self._card_weight
+        if view["pending"]:
+            card = CARD_OF[view["pending"]["card"]]
+            options = outcomes_on(probe, floor, card)
+            scored = [(capture_gain(points, weight, floor, card, o, b) - threat(
+                probe, points, weight, [c for i, c in enumerate(floor) if i not in o], groups, len(unseen), 4,
+                divisor), a) for (o, b), a in zip(options, legal, strict=True)]
+            return max(scored)[1]
         nxt = (view["seat"] + self.game.direction) % view["num_players"]
         next_hand = view["hand_sizes"][nxt] or min(4, len(unseen))
         best, choice = None, legal[0]
         for card in legal:
             if card >= CHOOSE:
                 continue
-            outcomes = self._outcomes(floor, card)
-            if outcomes:
-                value = max(self._gain(floor, card, o, b) - self._threat(
-                    [c for i, c in enumerate(floor) if i not in o], unseen, next_hand) for o, b in outcomes)
-            else:
-                value = -self._threat([*floor, card], unseen, next_hand) - 0.5 * self.game.card_points[card]
+            value = play_value(probe, points, weight, floor, card, groups, len(unseen), next_hand, divisor)
             value += 0.01 * self.rng.random() - self._kept(card, view)
             if best is None or value > best:
                 best, choice = value, card
@@ -141,8 +117,8 @@ class HeuristicPlayer(Player):
 
     def _floor(self, view: dict) -> list[int]:
         """The floor as the capture rules see it (a pile game adds its face-down cards)."""
-        return parse_cards(view["floor"])
+        return [CARD_OF[c] for c in view["floor"]]
 
     def _unseen(self, view: dict) -> list[int]:
-        mine = set(parse_cards(view["hand"]))
+        mine = {CARD_OF[c] for c in view["hand"]}
         return [c for c in self.game.full_deck() if c not in self._seen and c not in mine]

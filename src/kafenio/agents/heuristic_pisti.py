@@ -18,7 +18,7 @@ discount): ``docs/strength.md``, "The pile games' heuristic".
 from __future__ import annotations
 
 from kafenio.agents import heuristic_basra
-from kafenio.cards import RANK, parse_cards
+from kafenio.cards import CARD_OF, RANK
 from kafenio.engine.game import Seat
 from kafenio.fishing.captures import JACK
 from kafenio.fishing.pile import BELIEVE, CHALLENGE
@@ -44,14 +44,13 @@ class HeuristicPlayer(heuristic_basra.HeuristicPlayer):
         return JACK_KEPT if RANK[card] == JACK and view["stock"] else 0.0
 
     def _floor(self, view: dict) -> list[int]:
-        return [FILLER] * view["pile_face_down"] + parse_cards(view["floor"])
+        return [FILLER] * view["pile_face_down"] + [CARD_OF[c] for c in view["floor"]]
 
-    def step(self, seat: Seat) -> int:
-        view = seat.view()
+    def _choose(self, seat: Seat, view: dict) -> int:
         if view.get("claim") is None:
-            return super().step(seat)
+            return super()._choose(seat, view)
         self._remember(view)
-        lone = parse_cards(view["floor"])[-1]
+        lone = CARD_OF[view["floor"][-1]]
         unseen = self._unseen(view)
         matches = sum(1 for c in unseen if RANK[c] == RANK[lone])
         held = max(1, view["hand_sizes"][view["claim"]["seat"]] + 1)
