@@ -9,7 +9,7 @@ probe position holding the floor): ``basra.md`` §3, ``fishing-relatives.md`` A3
 
 from __future__ import annotations
 
-from kafenio.cards import RANK
+from kafenio.cards import CARD_OF, RANK
 from kafenio.fishing.state import FishingState
 
 
@@ -31,6 +31,13 @@ def capture_gain(points: tuple[int, ...], weight: float, floor: list[int], card:
     for i in option:
         taken += points[floor[i]]
     return bonus + taken + points[card] + weight * (len(option) + 1)
+
+
+def unseen_cards(deck: list[int], seen: set[int], hand: list[str]) -> list[int]:
+    """The cards of ``deck`` (in its order) neither in ``seen`` nor in ``hand`` (a view's hand,
+    in card notation)."""
+    mine = {CARD_OF[c] for c in hand}
+    return [c for c in deck if c not in seen and c not in mine]
 
 
 def rank_groups(cards: list[int]) -> list[list[int]]:

@@ -17,7 +17,7 @@ A pending capture choice is settled the same way (most cards, then points).
 from __future__ import annotations
 
 from kafenio.agents import Player
-from kafenio.agents.capture_value import capture_gain, outcomes_on, play_value, rank_groups, threat
+from kafenio.agents.capture_value import capture_gain, outcomes_on, play_value, rank_groups, threat, unseen_cards
 from kafenio.cards import CARD_OF
 from kafenio.engine.game import Seat
 from kafenio.fishing.state import CHOOSE, FishingState
@@ -120,5 +120,4 @@ class HeuristicPlayer(Player):
         return [CARD_OF[c] for c in view["floor"]]
 
     def _unseen(self, view: dict) -> list[int]:
-        mine = {CARD_OF[c] for c in view["hand"]}
-        return [c for c in self.game.full_deck() if c not in self._seen and c not in mine]
+        return unseen_cards(self.game.full_deck(), self._seen, view["hand"])

@@ -159,6 +159,9 @@ class FishingGame(Game):
         teams = n == 4 and rules.get("partnerships", False)
         self._sides = tuple(s % 2 if teams else s for s in range(n))
         self._num_sides = 2 if teams else n
+        #: per side, its seats (every view lists them)
+        self._seats: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s for s in range(n) if self._sides[s] == side) for side in range(self._num_sides))
         self.capture_spec = CaptureSpec()
         self.card_points: tuple[int, ...] = (0,) * 52
         self.floor_redeal: frozenset[int] = frozenset()
@@ -178,6 +181,9 @@ class FishingGame(Game):
 
     def side_of(self, seat: int) -> int:
         return self._sides[seat]
+
+    def seats_of(self, side: int) -> list[int]:
+        return list(self._seats[side])
 
     def num_distinct_actions(self) -> int:
         return NUM_PLAY + self.max_choices + self.extra_actions
