@@ -35,13 +35,23 @@ def capture_gain(points: tuple[int, ...], weight: float, floor: list[int], card:
 
 def unseen_cards(deck: list[int], seen: set[int], hand: list[str]) -> list[int]:
     """The cards of ``deck`` (in its order) neither in ``seen`` nor in ``hand`` (a view's hand,
-    in card notation)."""
+    in card notation).
+
+    >>> from kafenio.cards import format_cards, parse_cards
+    >>> format_cards(unseen_cards(parse_cards("AS 2S 3S 4S"), set(parse_cards("2S")), ["4S"]))
+    'AS 3S'
+    """
     mine = {CARD_OF[c] for c in hand}
     return [c for c in deck if c not in seen and c not in mine]
 
 
 def rank_groups(cards: list[int]) -> list[list[int]]:
-    """``cards`` grouped by rank, groups in order of their rank's first card, cards in order."""
+    """``cards`` grouped by rank, groups in order of their rank's first card, cards in order.
+
+    >>> from kafenio.cards import format_cards, parse_cards
+    >>> [format_cards(group) for group in rank_groups(parse_cards("5H 7C 5S KD 7D"))]
+    ['5H 5S', '7C 7D', 'KD']
+    """
     index: dict[int, int] = {}
     groups: list[list[int]] = []
     for c in cards:
