@@ -12,7 +12,7 @@ import pytest
 import kafenio
 from kafenio.agents import rummy_search
 from kafenio.agents.ismcts import seat_margins
-from kafenio.agents.levels import make_named_player, player_names, split_player_names
+from kafenio.agents.levels import EXPERT_FISHING, HARD_FISHING, make_named_player, player_names, split_player_names
 from kafenio.agents.pimc import (
     AlphaBeta,
     PIMCPlayer,
@@ -113,7 +113,22 @@ def test_settings_parsed(spec, settings):
     assert parse_spec(spec) == settings
 
 
-@pytest.mark.parametrize("name", ["pimc:abc", "pimc:0,0", "pimc:0", "pimc:3,x", "pimc:1,2,3", "pimc:-1,2", "pimc:"])
+@pytest.mark.parametrize(("spec", "settings"), [
+    ("40,playout,keep=1.5", EXPERT_FISHING["pisti"]), ("40,4,majority,endgame=10", EXPERT_FISHING["basra"]),
+    ("16, playout, keep=1.5", HARD_FISHING["xeri"]),
+    ("40,playout,keep=1.5,endgame=8,infer=0.3", PIMCSettings(40, playout=True, keep=1.5, endgame=8, infer=0.3))])
+def test_every_setting_is_named_in_a_player_name_and_written_back(spec, settings):
+    """A level's search is a pimc player name, so its variants are run from the arena's command
+    line; the name written back (the arena's log) reads as the same settings."""
+    assert parse_spec(spec) == settings
+    assert parse_spec(str(settings)) == settings
+    assert split_player_names(f"medium,pimc:{spec},expert") == ["medium", f"pimc:{spec.replace(' ', '')}", "expert"]
+
+
+@pytest.mark.parametrize("name", ["pimc:abc", "pimc:0,0", "pimc:0", "pimc:3,x", "pimc:1,2,3", "pimc:-1,2", "pimc:",
+                                  "pimc:40,keep=-1", "pimc:40,infer=2", "pimc:40,wizard", "pimc:40,keep=nan",
+                                  "pimc:40,keep=inf", "pimc:40,playout,playout", "pimc:40,playout=1", "pimc:40,endgame",
+                                  "pimc:playout", "pimc:40,playout,4"])
 def test_malformed_settings_refused_naming_the_forms(name):
     game = kafenio.load_game("basra")
     if name == "pimc:":

@@ -45,7 +45,7 @@ from kafenio.agents.ismcts import (
     ISMCTSPlayer,
     SearchSettings,
 )
-from kafenio.agents.pimc import PIMCPlayer, PIMCSettings, make_pimc_player
+from kafenio.agents.pimc import SPEC_WORDS, PIMCPlayer, PIMCSettings, make_pimc_player
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Game, Seat
 from kafenio.i18n import _
@@ -182,7 +182,8 @@ LEVELS: dict[str, Level] = {level.name: level for level in (
 
 BASE_PLAYERS = ("random", "heuristic", "ismcts", "pimc")
 """Player names besides the levels; ``ismcts`` also takes a budget (``ismcts:BUDGET``) and
-``pimc`` its worlds and depth (``pimc:N,D``, :mod:`kafenio.agents.pimc`)."""
+``pimc`` its worlds, depth and other settings (``pimc:N,D``, ``pimc:40,playout,keep=1.5``,
+:func:`kafenio.agents.pimc.parse_spec`)."""
 
 
 def make_level_player(level: str, game: Game, seed: int | None = None, *, time_caps: bool = True) -> Player:
@@ -211,12 +212,15 @@ def player_names() -> list[str]:
 def split_player_names(text: str) -> list[str]:
     """The player names of a comma-separated list, keeping ``pimc:N,D`` whole.
 
-    A part that is only digits continues the setting of the name before it when that name has
-    one (``"expert,pimc:20,4"`` is ``["expert", "pimc:20,4"]``); empty parts are dropped.
+    A part that is only digits, or one of pimc's setting words (:data:`kafenio.agents.pimc.SPEC_WORDS`,
+    alone or as ``NAME=VALUE``), continues the setting of the name before it when that name has
+    one (``"expert,pimc:20,4"`` is ``["expert", "pimc:20,4"]``, ``"pimc:40,playout,keep=1.5,medium"``
+    is ``["pimc:40,playout,keep=1.5", "medium"]``); empty parts are dropped.
     """
     names: list[str] = []
     for part in (part.strip() for part in text.split(",")):
-        if part.isdigit() and names and ":" in names[-1]:
+        setting = part.isdigit() or part.partition("=")[0] in SPEC_WORDS
+        if setting and names and ":" in names[-1]:
             names[-1] += "," + part
         elif part:
             names.append(part)

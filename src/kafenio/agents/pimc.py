@@ -34,7 +34,9 @@ legal actions and the determinizations). With a fixed seed its moves are a funct
 seat's information only.
 
 Player names (:func:`parse_spec`): ``pimc`` (:data:`DEFAULT_WORLDS` worlds, depth
-:data:`DEFAULT_DEPTH`), ``pimc:N`` and ``pimc:N,D``.
+:data:`DEFAULT_DEPTH`), ``pimc:N`` and ``pimc:N,D``, each followed by any of the other settings
+of :class:`PIMCSettings` (``pimc:40,playout,keep=1.5``, ``pimc:40,4,majority,endgame=10``), so
+that a variant of a level is named on the arena's command line.
 """
 
 from __future__ import annotations
@@ -101,11 +103,28 @@ class PIMCSettings:
             raise KafenioError(_("bad pimc setting: it needs at least 1 world and a depth of 0 or more"))
 
     def __str__(self) -> str:
-        return f"{self.worlds},{self.depth}"
+        """The settings as a ``pimc`` player name writes them after the colon (:func:`parse_spec`):
+        ``"N,D"`` and each setting that is not its default (``"40,4,playout,keep=1.5"``)."""
+        parts = [str(self.worlds), str(self.depth)]
+        parts += [flag for flag in FLAGS if getattr(self, flag)]
+        parts += [f"{name}={getattr(self, name)}" for name in VALUES if getattr(self, name)]
+        return ",".join(parts)
+
+
+FLAGS = ("majority", "playout")
+"""The :class:`PIMCSettings` switched on by their name in a player name (``pimc:40,4,majority``)."""
+
+VALUES = ("endgame", "keep", "infer")
+"""The :class:`PIMCSettings` given as ``NAME=VALUE`` in a player name (``pimc:40,keep=1.5``)."""
+
+SPEC_WORDS = FLAGS + VALUES
+"""The names that may follow the numbers of a ``pimc`` player name."""
 
 
 def parse_spec(text: str) -> PIMCSettings:
-    """The settings of a ``pimc`` player name's part after the colon: ``""``, ``"N"`` or ``"N,D"``.
+    """The settings of a ``pimc`` player name's part after the colon: ``""``, ``"N"`` or ``"N,D"``
+    (worlds, depth), then any of :data:`FLAGS` and ``NAME=VALUE`` for :data:`VALUES`, each once
+    (``"40,playout,keep=1.5"`` is the Pişti expert's search, :data:`kafenio.agents.levels.EXPERT_FISHING`).
 
     Raises:
         KafenioError: any other form, or values out of range, naming the accepted forms.
@@ -113,10 +132,39 @@ def parse_spec(text: str) -> PIMCSettings:
     if not text:
         return PIMCSettings()
     parts = text.replace(" ", "").split(",")
-    if len(parts) <= 2 and all(part.isdigit() for part in parts) and int(parts[0]) >= 1:
-        return PIMCSettings(int(parts[0]), int(parts[1]) if len(parts) == 2 else DEFAULT_DEPTH)
+    numbers: list[int] = []
+    while parts and parts[0].isdigit() and len(numbers) < 2:
+        numbers.append(int(parts.pop(0)))
+    named: dict[str, bool | int | float] = {}
+    for part in parts:
+        name, sep, value = part.partition("=")
+        setting = None if name in named else _setting(name, value if sep else None)
+        if setting is None:
+            break
+        named[name] = setting
+    else:
+        if numbers and numbers[0] >= 1:
+            return PIMCSettings(numbers[0], numbers[1] if len(numbers) == 2 else DEFAULT_DEPTH, **named)
     raise KafenioError(_("bad pimc player {text!r}; use pimc, pimc:N (worlds) or pimc:N,D "
-                         "(worlds, depth in plies), e.g. pimc:20,4").format(text=f"pimc:{text}"))
+                         "(worlds, depth in plies), e.g. pimc:20,4, then any of {words} "
+                         "(e.g. pimc:40,playout,keep=1.5)").format(
+        text=f"pimc:{text}", words="majority, playout, endgame=N, keep=X, infer=X"))
+
+
+def _setting(name: str, value: str | None) -> bool | int | float | None:
+    """The value of the setting ``name`` written ``value`` (``None``: the name alone) in a player
+    name, or ``None`` when it is not one of :data:`SPEC_WORDS` or out of its range."""
+    if name in FLAGS:
+        return True if value is None else None
+    if name == "endgame":
+        return int(value) if value is not None and value.isdigit() else None
+    if name not in VALUES or value is None:
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return number if 0 <= number <= (1 if name == "infer" else math.inf) and math.isfinite(number) else None
 
 
 def deal_scores(state: State) -> list[float]:
