@@ -10,7 +10,8 @@ from copy import deepcopy
 import pytest
 
 import kafenio
-from kafenio.agents import rummy_search
+from kafenio.agents import heuristic_basra, heuristic_pisti, rummy_search
+from kafenio.agents.heuristic_pisti import ShareWeightedPlayer
 from kafenio.agents.ismcts import seat_margins
 from kafenio.agents.levels import EXPERT_FISHING, HARD_FISHING, make_named_player, player_names, split_player_names
 from kafenio.agents.pimc import (
@@ -23,6 +24,7 @@ from kafenio.agents.pimc import (
     parse_spec,
 )
 from kafenio.arena import run_arena
+from kafenio.cards import CARD_OF
 from kafenio.engine.errors import KafenioError
 from kafenio.engine.game import Seat
 from test_ismcts import mid_deal
@@ -115,8 +117,9 @@ def test_settings_parsed(spec, settings):
 
 @pytest.mark.parametrize(("spec", "settings"), [
     ("40,playout,keep=1.5", EXPERT_FISHING["pisti"]), ("40,4,majority,endgame=10", EXPERT_FISHING["basra"]),
-    ("16, playout, keep=1.5", HARD_FISHING["xeri"]),
-    ("40,playout,keep=1.5,endgame=8,infer=0.3", PIMCSettings(40, playout=True, keep=1.5, endgame=8, infer=0.3))])
+    ("16, playout, keep=1.5", HARD_FISHING["pisti"]),
+    ("40,playout,keep=1.5,endgame=8,infer=0.3", PIMCSettings(40, playout=True, keep=1.5, endgame=8, infer=0.3)),
+    ("40,playout,keep=1.5,imagined=share", EXPERT_FISHING["xeri"])])
 def test_every_setting_is_named_in_a_player_name_and_written_back(spec, settings):
     """A level's search is a pimc player name, so its variants are run from the arena's command
     line; the name written back (the arena's log) reads as the same settings."""
@@ -128,7 +131,7 @@ def test_every_setting_is_named_in_a_player_name_and_written_back(spec, settings
 @pytest.mark.parametrize("name", ["pimc:abc", "pimc:0,0", "pimc:0", "pimc:3,x", "pimc:1,2,3", "pimc:-1,2", "pimc:",
                                   "pimc:40,keep=-1", "pimc:40,infer=2", "pimc:40,wizard", "pimc:40,keep=nan",
                                   "pimc:40,keep=inf", "pimc:40,playout,playout", "pimc:40,playout=1", "pimc:40,endgame",
-                                  "pimc:playout", "pimc:40,playout,4"])
+                                  "pimc:playout", "pimc:40,playout,4", "pimc:40,imagined=wizard", "pimc:40,imagined"])
 def test_malformed_settings_refused_naming_the_forms(name):
     game = kafenio.load_game("basra")
     if name == "pimc:":
@@ -354,3 +357,27 @@ def test_a_player_that_catches_up_remembers_the_deal_as_one_who_sat_through_it(n
         fresh.tracker.observe(seat)
         assert late.tracker._seen == sitting[seat.seat]._seen
         assert len(fresh.tracker._seen) < len(late.tracker._seen)
+
+
+def test_the_xeri_levels_imagine_the_share_weighted_player_at_every_seat():
+    """Xeri's hard and expert play their worlds out with the pile player that values a captured
+    card as its share of the majority (``docs/strength.md``, "The pile games' expert and the
+    player it imagines"), and keep its move; Pişti's with the game's heuristic."""
+    xeri = kafenio.load_game("xeri", options={"num_players": 2})
+    for level in ("hard", "expert"):
+        player = make_named_player(level, xeri, seed=1)
+        assert type(player.follower) is type(player.tracker) is ShareWeightedPlayer
+    player = make_named_player("expert", kafenio.load_game("pisti", options={"num_players": 2}), seed=1)
+    assert type(player.follower) is heuristic_pisti.HeuristicPlayer
+    with pytest.raises(KafenioError, match="Pişti and Xeri"):
+        make_named_player("pimc:4,playout,imagined=share", kafenio.load_game("basra"))
+
+
+def test_the_share_weighted_player_weighs_as_basras():
+    """A captured card is worth its share of the majority (Xeri's 3 points: 0.06), no jack is
+    worth keeping, and the threats are discounted when many ranks are unseen, as Basra's player."""
+    game = kafenio.load_game("xeri", options={"num_players": 2})
+    player = ShareWeightedPlayer(game, 1)
+    assert player._card_weight == pytest.approx(0.06)
+    assert player._kept(CARD_OF["JH"], {"stock": 20}) == 0.0
+    assert player.crowd_discount == heuristic_basra.HeuristicPlayer.crowd_discount > 0

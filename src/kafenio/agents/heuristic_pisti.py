@@ -56,3 +56,20 @@ class HeuristicPlayer(heuristic_basra.HeuristicPlayer):
         held = max(1, view["hand_sizes"][view["claim"]["seat"]] + 1)
         odds = min(1.0, matches * held / max(1, len(unseen)))
         return CHALLENGE if odds < 0.75 else BELIEVE
+
+
+class ShareWeightedPlayer(HeuristicPlayer):
+    """The pile player with Basra's player's weights (the pile games' heuristic before
+    2026-11-27): a captured card worth its share of the majority bonus, no jack kept, each rank's
+    threat discounted when more than six ranks are unseen. Xeri's expert imagines it at every
+    seat of its playouts (:attr:`kafenio.agents.pimc.PIMCSettings.imagined`): with it the expert
+    beats pimc by more than with :class:`HeuristicPlayer`, though this player loses to that one
+    (``docs/strength.md``, "The pile games' expert and the player it imagines")."""
+
+    crowd_discount = heuristic_basra.HeuristicPlayer.crowd_discount
+
+    def _captured_card_weight(self, game) -> float:
+        return heuristic_basra.HeuristicPlayer._captured_card_weight(self, game)
+
+    def _kept(self, card: int, view: dict) -> float:
+        return 0.0

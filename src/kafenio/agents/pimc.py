@@ -80,6 +80,10 @@ class PIMCSettings:
         keep: with more than 0, the heuristic's own move is played unless another move beats
             it, over the same worlds, by more than ``keep`` standard errors of the difference
             (a move that only looks better by chance is not taken); 0: the best mean.
+        imagined: the player imagined at every seat of the playouts, whose own move ``keep``
+            keeps (:data:`IMAGINED`): ``"heuristic"``, the game's heuristic player, or
+            ``"share"`` (Pişti, Xeri), the pile player that values a captured card as its share of
+            the majority (:class:`kafenio.agents.heuristic_pisti.ShareWeightedPlayer`).
         infer: with more than 0 (fishing games), each world is weighted by how well it explains
             the cards the other sides played since the last deal: a play the heuristic would
             have made holding that world's hand counts 1, any other play ``infer`` (so a world
@@ -97,10 +101,14 @@ class PIMCSettings:
     playout: bool = False
     keep: float = 0.0
     infer: float = 0.0
+    imagined: str = "heuristic"
 
     def __post_init__(self) -> None:
         if self.worlds < 1 or self.depth < 0 or self.endgame < 0 or self.keep < 0 or not 0 <= self.infer <= 1:
             raise KafenioError(_("bad pimc setting: it needs at least 1 world and a depth of 0 or more"))
+        if self.imagined not in IMAGINED:
+            raise KafenioError(_("bad pimc setting: the imagined player is one of {names}").format(
+                names=", ".join(IMAGINED)))
 
     def __str__(self) -> str:
         """The settings as a ``pimc`` player name writes them after the colon (:func:`parse_spec`):
@@ -108,6 +116,8 @@ class PIMCSettings:
         parts = [str(self.worlds), str(self.depth)]
         parts += [flag for flag in FLAGS if getattr(self, flag)]
         parts += [f"{name}={getattr(self, name)}" for name in VALUES if getattr(self, name)]
+        if self.imagined != "heuristic":
+            parts.append(f"imagined={self.imagined}")
         return ",".join(parts)
 
 
@@ -117,8 +127,21 @@ FLAGS = ("majority", "playout")
 VALUES = ("endgame", "keep", "infer")
 """The :class:`PIMCSettings` given as ``NAME=VALUE`` in a player name (``pimc:40,keep=1.5``)."""
 
-SPEC_WORDS = FLAGS + VALUES
+SPEC_WORDS = (*FLAGS, *VALUES, "imagined")
 """The names that may follow the numbers of a ``pimc`` player name."""
+
+
+def _share_weighted(game: Game, seed: int | None) -> Player:
+    from kafenio.agents.heuristic_pisti import ShareWeightedPlayer
+
+    if game.name not in ("pisti", "xeri"):
+        raise KafenioError(_("the imagined player {name!r} plays only Pişti and Xeri").format(name="share"))
+    return ShareWeightedPlayer(game, seed)
+
+
+IMAGINED: dict[str, Callable[[Game, int | None], Player]] = {
+    "heuristic": lambda game, seed: make_player("heuristic", game, seed), "share": _share_weighted}
+"""The players a playout may imagine at every seat (:attr:`PIMCSettings.imagined`), by name."""
 
 
 def parse_spec(text: str) -> PIMCSettings:
@@ -135,7 +158,7 @@ def parse_spec(text: str) -> PIMCSettings:
     numbers: list[int] = []
     while parts and parts[0].isdigit() and len(numbers) < 2:
         numbers.append(int(parts.pop(0)))
-    named: dict[str, bool | int | float] = {}
+    named: dict[str, bool | int | float | str] = {}
     for part in parts:
         name, sep, value = part.partition("=")
         setting = None if name in named else _setting(name, value if sep else None)
@@ -148,16 +171,18 @@ def parse_spec(text: str) -> PIMCSettings:
     raise KafenioError(_("bad pimc player {text!r}; use pimc, pimc:N (worlds) or pimc:N,D "
                          "(worlds, depth in plies), e.g. pimc:20,4, then any of {words} "
                          "(e.g. pimc:40,playout,keep=1.5)").format(
-        text=f"pimc:{text}", words="majority, playout, endgame=N, keep=X, infer=X"))
+        text=f"pimc:{text}", words="majority, playout, endgame=N, keep=X, infer=X, imagined=share"))
 
 
-def _setting(name: str, value: str | None) -> bool | int | float | None:
+def _setting(name: str, value: str | None) -> bool | int | float | str | None:
     """The value of the setting ``name`` written ``value`` (``None``: the name alone) in a player
     name, or ``None`` when it is not one of :data:`SPEC_WORDS` or out of its range."""
     if name in FLAGS:
         return True if value is None else None
     if name == "endgame":
         return int(value) if value is not None and value.isdigit() else None
+    if name == "imagined":
+        return value if value in IMAGINED else None
     if name not in VALUES or value is None:
         return None
     try:
@@ -319,12 +344,11 @@ class PIMCPlayer(Player):
         evaluation = fishing_position_scores if self.settings.majority else deal_scores
         self.evaluation = rummy_search.position_scores if rummy else evaluation
         self.alphabeta = AlphaBeta(evaluation)
-        self.follower: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
-                                        if followed else None)
-        self.tracker: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
-                                       if self.settings.playout else None)
+        imagine = IMAGINED[self.settings.imagined]
+        self.follower: Player | None = imagine(game, self.rng.getrandbits(63)) if followed else None
+        self.tracker: Player | None = imagine(game, self.rng.getrandbits(63)) if self.settings.playout else None
         #: the other sides as the worlds' weights imagine them (:attr:`PIMCSettings.infer`)
-        self.model: Player | None = (make_player("heuristic", game, self.rng.getrandbits(63))
+        self.model: Player | None = (imagine(game, self.rng.getrandbits(63))
                                      if self.settings.infer and not rummy and self.tracker is not None else None)
         self.last_search: PIMCResult | None = None
 
@@ -348,7 +372,7 @@ class PIMCPlayer(Player):
         play and now. Without playouts nothing; for a constructed position only the view now."""
         if self.tracker is None:
             return
-        watcher = make_player("heuristic", self.game, 0)  # it only watches: its seed is never used
+        watcher = IMAGINED[self.settings.imagined](self.game, 0)  # it only watches: its seed is never used
         if _replay(seat.resample(self.rng), lambda state, _action: watcher.observe(Seat(state, seat.seat))) is not None:
             self.tracker.recall(watcher)
         self.tracker.observe(seat)
