@@ -11,7 +11,8 @@ Each turn it scores every card in hand with the engine's own capture rules
 * what keeping the card is worth (:meth:`HeuristicPlayer._kept`: nothing in Basra; the pile
   games' player keeps its jacks, :mod:`kafenio.agents.heuristic_pisti`).
 
-A pending capture choice is settled the same way (most cards, then points).
+A pending capture choice is settled the same way (most cards, then points). The arithmetic
+(gain, threat, the unseen cards) is :mod:`kafenio.agents.capture_value`, compiled.
 """
 
 from __future__ import annotations
