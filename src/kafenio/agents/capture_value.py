@@ -103,12 +103,7 @@ def play_value(probe: FishingState, points: tuple[int, ...], weight: float, floo
     outcomes = outcomes_on(probe, floor, card)
     if not outcomes:
         return -threat(probe, points, weight, [*floor, card], groups, unseen, next_hand, divisor) - 0.5 * points[card]
-    best = 0.0
-    first = True
-    for option, bonus in outcomes:
-        rest = [c for i, c in enumerate(floor) if i not in option]
-        value = (capture_gain(points, weight, floor, card, option, bonus)
-                 - threat(probe, points, weight, rest, groups, unseen, next_hand, divisor))
-        if first or value > best:
-            best, first = value, False
-    return best
+    return max(capture_gain(points, weight, floor, card, option, bonus)
+               - threat(probe, points, weight, [c for i, c in enumerate(floor) if i not in option],
+                        groups, unseen, next_hand, divisor)
+               for option, bonus in outcomes)
